@@ -1,0 +1,84 @@
+import fastifyHelmet from "@fastify/helmet";
+import fastifySwagger from "@fastify/swagger";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from "fastify-type-provider-zod";
+import type { AppContext } from "./context";
+import { CatalogRepository } from "./features/catalog/catalog.repository";
+import { catalogRoutes } from "./features/catalog/catalog.routes";
+import { CatalogService } from "./features/catalog/catalog.service";
+import { healthRoutes } from "./features/health/health.routes";
+import { UsersRepository } from "./features/users/users.repository";
+import { usersRoutes } from "./features/users/users.routes";
+import { webRoutes } from "./features/web/web.routes";
+import { registerErrorHandling } from "./http-errors";
+import { QUIRE_VERSION } from "./version";
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** The app's Content-Security-Policy: no inline or remote scripts, nothing framed from elsewhere. */
+function contentSecurityPolicy(secure: boolean) {
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", "data:", "blob:"],
+      fontSrc: ["'self'"],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      ...(secure ? { upgradeInsecureRequests: [] } : {}),
+    },
+  };
+}
+
+/** Builds the whole HTTP app on a context; `listen` is the caller's business (main, tests, bench). */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.logger.child({ name: "server" }) as FastifyBaseLogger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: ctx.config.trustProxy,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: contentSecurityPolicy(ctx.config.publicUrl?.startsWith("https://") ?? false),
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: { title: "Quire API", version: QUIRE_VERSION, description: "Read, track and share books." },
+      servers: ctx.config.publicUrl ? [{ url: ctx.config.publicUrl }] : [],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  const catalog = new CatalogService(new CatalogRepository(ctx.database.db), ctx.clock);
+  await app.register(healthRoutes, { database: ctx.database });
+  await app.register(catalogRoutes, { service: catalog });
+  await app.register(usersRoutes, { repository: new UsersRepository(ctx.database.db) });
+
+  app.get("/api/v1/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+
+  // Not registered as a plugin: its not-found handler must cover the whole app.
+  await webRoutes(app, {
+    distDir: ctx.config.webDistDir,
+    filesDir: ctx.config.filesDir,
+    publicUrl: ctx.config.publicUrl,
+    catalog,
+  });
+  return app;
+}

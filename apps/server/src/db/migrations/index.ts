@@ -1,0 +1,13 @@
+import type { Kysely } from "kysely";
+import type { DialectName } from "../dialect";
+import * as initialSchema from "./2026-11-21-01-initial-schema";
+
+export interface DialectMigration {
+  up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
+  down?(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
+}
+
+/** Append-only, in order. Never edit a migration that has landed on main: add a new one. */
+export const migrations: Record<string, DialectMigration> = {
+  "2026-11-21-01-initial-schema": initialSchema,
+};

@@ -1,0 +1,211 @@
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/**
+ * Table shapes as Kysely sees them through CamelCasePlugin: camelCase here, snake_case in SQL.
+ * Booleans are stored as 0/1 integers and JSON as text so both dialects hold identical values.
+ */
+export type Bool = 0 | 1;
+export type JsonText = string;
+
+export interface UsersTable {
+  id: string;
+  firstName: string;
+  lastName: string;
+  username: string;
+  email: string;
+  roles: JsonText;
+  signUpForBeta: Bool;
+  social: JsonText;
+  createdAt: string;
+  updatedAt: string;
+  avatarUrl: string | null;
+  coverUrl: string | null;
+  description: string;
+  location: string;
+  nFollowing: Generated<number>;
+  nFollowers: Generated<number>;
+  acceptedTerms: Bool;
+  acceptedTracking: Bool;
+  emailVerified: Bool;
+  nReferredUsers: Generated<number>;
+  searchUserId: string;
+  utm: JsonText | null;
+  interactionScore: Generated<number>;
+}
+
+export interface FollowsTable {
+  followerId: string;
+  followeeId: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface StarsTable {
+  userId: string;
+  bookId: string;
+  updatedAt: string;
+}
+
+export interface ListEntriesTable {
+  userId: string;
+  bookId: string;
+  list: string;
+  addedAt: string;
+}
+
+export interface BooksTable {
+  id: string;
+  title: string;
+  authors: JsonText;
+  authorIds: JsonText;
+  imageUrl: string | null;
+  summary: string;
+  source: string;
+  display: Bool;
+  status: string;
+  publishingLabel: string | null;
+  completionStatus: string;
+  launchedDate: string | null;
+  addedDate: string;
+  nUserStarred: Generated<number>;
+  nCurrentReads: Generated<number>;
+  nFinishedReads: Generated<number>;
+  interactionScore: Generated<number>;
+  lastInteractedAt: string | null;
+}
+
+export interface BookAuthorsTable {
+  bookId: string;
+  authorId: string;
+  position: number;
+}
+
+export interface BookGenresTable {
+  bookId: string;
+  genreId: string;
+}
+
+export interface CategoriesTable {
+  id: string;
+  name: string;
+  position: number;
+}
+
+export interface CategoryBooksTable {
+  categoryId: string;
+  bookId: string;
+  position: number;
+}
+
+export interface LaunchSubscriptionsTable {
+  bookId: string;
+  userId: string;
+  createdAt: string;
+}
+
+export interface BookDataTable {
+  bookId: string;
+  bookTeaser: string;
+  characters: JsonText;
+  css: string;
+  tocLength: number;
+  moods: JsonText;
+  timeToReadMinutes: number;
+  wordCount: number;
+  versionsMap: JsonText;
+  latestVersion: string;
+  epubToc: JsonText;
+}
+
+export interface ChaptersTable {
+  bookId: string;
+  version: string;
+  anchorId: string;
+  name: string;
+  chapterNumber: number;
+  html: string;
+  wordCount: number;
+}
+
+export interface ReadingProgressTable {
+  userId: string;
+  bookId: string;
+  progress: number;
+  currentChapter: string | null;
+  lastReadAt: string;
+  isRead: Bool;
+  epubPosition: JsonText | null;
+}
+
+export interface ChapterProgressTable {
+  userId: string;
+  bookId: string;
+  anchorId: string;
+  progress: number;
+  isRead: Bool;
+  lastReadAt: string;
+  epubPosition: JsonText | null;
+}
+
+export interface AuthorsTable {
+  id: string;
+  name: string;
+  nReaders: Generated<number>;
+}
+
+export interface GenresTable {
+  id: string;
+  displayName: string;
+}
+
+export interface AccountDeletionRequestsTable {
+  userId: string;
+  tokenHash: string;
+  email: string;
+  status: string;
+  expiresAt: string;
+  updatedAt: string;
+}
+
+export interface UserEventsTable {
+  id: string;
+  eventType: string;
+  priority: string;
+  targetUserId: string | null;
+  triggeredByUserId: string;
+  triggeredByUserName: string;
+  targetResourceId: string;
+  targetResourceType: string;
+  targetResourceName: string;
+  processed: Bool;
+  createdAt: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  follows: FollowsTable;
+  stars: StarsTable;
+  listEntries: ListEntriesTable;
+  books: BooksTable;
+  bookAuthors: BookAuthorsTable;
+  bookGenres: BookGenresTable;
+  categories: CategoriesTable;
+  categoryBooks: CategoryBooksTable;
+  launchSubscriptions: LaunchSubscriptionsTable;
+  bookData: BookDataTable;
+  chapters: ChaptersTable;
+  readingProgress: ReadingProgressTable;
+  chapterProgress: ChapterProgressTable;
+  authors: AuthorsTable;
+  genres: GenresTable;
+  accountDeletionRequests: AccountDeletionRequestsTable;
+  userEvents: UserEventsTable;
+}
+
+export type BookRow = Selectable<BooksTable>;
+export type NewBook = Insertable<BooksTable>;
+export type BookUpdate = Updateable<BooksTable>;
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type BookDataRow = Selectable<BookDataTable>;
+export type ChapterRow = Selectable<ChaptersTable>;

@@ -1,0 +1,49 @@
+import type { Book, BookData, BookSource, BookStatus, CompletionStatus, PublishingLabel, TocEntry } from "@quire/core";
+import { fromBool, parseJson } from "../../db/json";
+import type { BookDataRow, BookRow } from "../../db/schema";
+
+export interface BookRefs {
+  genreRefs: string[];
+  categoryRefs: string[];
+}
+
+export function presentBook(row: BookRow, refs: BookRefs): Book {
+  return {
+    id: row.id,
+    title: row.title,
+    authors: parseJson<string[]>(row.authors, []),
+    authorIds: parseJson<string[]>(row.authorIds, []),
+    imageUrl: row.imageUrl,
+    summary: row.summary,
+    genreRefs: refs.genreRefs,
+    categoryRefs: refs.categoryRefs,
+    source: row.source as BookSource,
+    display: fromBool(row.display),
+    status: row.status as BookStatus,
+    publishingLabel: row.publishingLabel as PublishingLabel | null,
+    completionStatus: row.completionStatus as CompletionStatus,
+    launchedDate: row.launchedDate,
+    addedDate: row.addedDate,
+    nUserStarred: row.nUserStarred,
+    nCurrentReads: row.nCurrentReads,
+    nFinishedReads: row.nFinishedReads,
+    interactionScore: row.interactionScore,
+    lastInteractedAt: row.lastInteractedAt,
+  };
+}
+
+export function presentBookData(row: BookDataRow): BookData {
+  return {
+    id: row.bookId,
+    bookTeaser: row.bookTeaser,
+    characters: parseJson(row.characters, []),
+    css: row.css,
+    tocLength: row.tocLength,
+    moods: parseJson<string[]>(row.moods, []),
+    timeToReadMinutes: row.timeToReadMinutes,
+    wordCount: row.wordCount,
+    versionsMap: parseJson<Record<string, string>>(row.versionsMap, {}),
+    latestVersion: row.latestVersion,
+    epubToc: parseJson<TocEntry[]>(row.epubToc, []),
+  };
+}

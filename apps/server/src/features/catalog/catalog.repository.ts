@@ -1,0 +1,231 @@
+import type { BookSort, CursorKey } from "@quire/core";
+import type { Kysely, SelectQueryBuilder } from "kysely";
+import type { BookDataRow, BookRow, ChapterRow, Database } from "../../db/schema";
+
+export interface BookFilters {
+  /** 1 shows visible books, 0 hidden ones (admins only); undefined shows both. */
+  display: 0 | 1 | undefined;
+  source?: string;
+  status?: string;
+  genre?: string;
+  category?: string;
+  completionStatus?: string;
+}
+
+type BooksQuery = SelectQueryBuilder<Database, "books", BookRow>;
+
+const SORT_COLUMN = { popular: "interactionScore", newest: "addedDate", title: "title" } as const;
+const SORT_DESCENDING: Record<BookSort, boolean> = { popular: true, newest: true, title: false };
+
+/** Every SQL statement the catalogue reads with. */
+export class CatalogRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private filtered(filters: BookFilters): BooksQuery {
+    let query = this.db.selectFrom("books").selectAll("books");
+    if (filters.display !== undefined) query = query.where("books.display", "=", filters.display);
+    if (filters.source) query = query.where("books.source", "=", filters.source);
+    if (filters.status) query = query.where("books.status", "=", filters.status);
+    if (filters.completionStatus) query = query.where("books.completionStatus", "=", filters.completionStatus);
+    if (filters.genre) {
+      const genre = filters.genre;
+      query = query.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom("bookGenres")
+            .select("bookGenres.bookId")
+            .whereRef("bookGenres.bookId", "=", "books.id")
+            .where("bookGenres.genreId", "=", genre),
+        ),
+      );
+    }
+    if (filters.category) {
+      const category = filters.category;
+      query = query.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom("categoryBooks")
+            .select("categoryBooks.bookId")
+            .whereRef("categoryBooks.bookId", "=", "books.id")
+            .where("categoryBooks.categoryId", "=", category),
+        ),
+      );
+    }
+    return query;
+  }
+
+  /** Keyset page: rows after `after` in the sort's order, one extra row to tell whether more follow. */
+  async listBooksAfter(filters: BookFilters, sort: BookSort, limit: number, after?: CursorKey): Promise<BookRow[]> {
+    const column = SORT_COLUMN[sort];
+    const descending = SORT_DESCENDING[sort];
+    let query = this.filtered(filters);
+    if (after) {
+      const [value, id] = after;
+      query = query.where((eb) =>
+        eb.or([
+          eb(`books.${column}`, descending ? "<" : ">", value as never),
+          eb.and([eb(`books.${column}`, "=", value as never), eb("books.id", ">", id)]),
+        ]),
+      );
+    }
+    return query
+      .orderBy(`books.${column}`, descending ? "desc" : "asc")
+      .orderBy("books.id", "asc")
+      .limit(limit)
+      .execute();
+  }
+
+  async listBooksAtOffset(filters: BookFilters, sort: BookSort, limit: number, offset: number): Promise<BookRow[]> {
+    const column = SORT_COLUMN[sort];
+    return this.filtered(filters)
+      .orderBy(`books.${column}`, SORT_DESCENDING[sort] ? "desc" : "asc")
+      .orderBy("books.id", "asc")
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  }
+
+  async countBooks(filters: BookFilters): Promise<number> {
+    const row = await this.filtered(filters)
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  sortValue(row: BookRow, sort: BookSort): string | number {
+    return row[SORT_COLUMN[sort]];
+  }
+
+  async trendingBooks(limit: number): Promise<BookRow[]> {
+    return this.db
+      .selectFrom("books")
+      .selectAll()
+      .where("display", "=", 1)
+      .where("status", "=", "launched")
+      .orderBy("interactionScore", "desc")
+      .orderBy("id", "asc")
+      .limit(limit)
+      .execute();
+  }
+
+  /** Community books launched between `since` and `until`, newest launch first. */
+  async launchedCommunityBooks(since: string, until: string, limit: number, after?: CursorKey): Promise<BookRow[]> {
+    let query = this.db
+      .selectFrom("books")
+      .selectAll()
+      .where("source", "=", "own")
+      .where("status", "=", "launched")
+      .where("display", "=", 1)
+      .where("launchedDate", ">=", since)
+      .where("launchedDate", "<=", until);
+    if (after) {
+      const [launchedDate, id] = after;
+      query = query.where((eb) =>
+        eb.or([
+          eb("launchedDate", "<", String(launchedDate)),
+          eb.and([eb("launchedDate", "=", String(launchedDate)), eb("id", ">", id)]),
+        ]),
+      );
+    }
+    return query.orderBy("launchedDate", "desc").orderBy("id", "asc").limit(limit).execute();
+  }
+
+  async findBook(id: string): Promise<BookRow | undefined> {
+    return this.db.selectFrom("books").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  async findBookData(bookId: string): Promise<BookDataRow | undefined> {
+    return this.db.selectFrom("bookData").selectAll().where("bookId", "=", bookId).executeTakeFirst();
+  }
+
+  /** Genre and category ids of many books at once, for hydrating a page of books. */
+  async bookRefs(
+    bookIds: readonly string[],
+  ): Promise<{ genres: Map<string, string[]>; categories: Map<string, string[]> }> {
+    const genres = new Map<string, string[]>();
+    const categories = new Map<string, string[]>();
+    if (bookIds.length === 0) return { genres, categories };
+    const [genreRows, categoryRows] = await Promise.all([
+      this.db
+        .selectFrom("bookGenres")
+        .select(["bookId", "genreId"])
+        .where("bookId", "in", bookIds)
+        .orderBy("bookId")
+        .orderBy("genreId")
+        .execute(),
+      this.db
+        .selectFrom("categoryBooks")
+        .innerJoin("categories", "categories.id", "categoryBooks.categoryId")
+        .select(["categoryBooks.bookId", "categoryBooks.categoryId"])
+        .where("categoryBooks.bookId", "in", bookIds)
+        .orderBy("categoryBooks.bookId")
+        .orderBy("categories.position")
+        .execute(),
+    ]);
+    for (const row of genreRows) append(genres, row.bookId, row.genreId);
+    for (const row of categoryRows) append(categories, row.bookId, row.categoryId);
+    return { genres, categories };
+  }
+
+  async genresOfBook(bookId: string) {
+    return this.db
+      .selectFrom("bookGenres")
+      .innerJoin("genres", "genres.id", "bookGenres.genreId")
+      .select(["genres.id", "genres.displayName"])
+      .where("bookGenres.bookId", "=", bookId)
+      .orderBy("genres.displayName")
+      .execute();
+  }
+
+  async categoriesOfBook(bookId: string) {
+    return this.db
+      .selectFrom("categoryBooks")
+      .innerJoin("categories", "categories.id", "categoryBooks.categoryId")
+      .select(["categories.id", "categories.name"])
+      .where("categoryBooks.bookId", "=", bookId)
+      .orderBy("categories.position")
+      .execute();
+  }
+
+  /** Chapters of one version in reading order, after chapter number `afterNumber`. */
+  async chapters(
+    bookId: string,
+    version: string,
+    limit: number,
+    afterNumber: number,
+  ): Promise<Omit<ChapterRow, "html">[]> {
+    return this.db
+      .selectFrom("chapters")
+      .select(["bookId", "version", "anchorId", "name", "chapterNumber", "wordCount"])
+      .where("bookId", "=", bookId)
+      .where("version", "=", version)
+      .where("chapterNumber", ">", afterNumber)
+      .orderBy("chapterNumber")
+      .limit(limit)
+      .execute();
+  }
+
+  async listGenres() {
+    return this.db.selectFrom("genres").select(["id", "displayName"]).orderBy("displayName").orderBy("id").execute();
+  }
+
+  async listCategories() {
+    return this.db.selectFrom("categories").selectAll().orderBy("position").orderBy("id").execute();
+  }
+
+  /** Every (category, book) pair in category order, visible books only when asked. */
+  async categoryBooks(visibleOnly: boolean) {
+    let query = this.db
+      .selectFrom("categoryBooks")
+      .innerJoin("books", "books.id", "categoryBooks.bookId")
+      .selectAll("books")
+      .select(["categoryBooks.categoryId", "categoryBooks.position as categoryPosition"]);
+    if (visibleOnly) query = query.where("books.display", "=", 1);
+    return query.orderBy("categoryBooks.categoryId").orderBy("categoryBooks.position").orderBy("books.id").execute();
+  }
+}
+
+function append(map: Map<string, string[]>, key: string, value: string): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}

@@ -1,0 +1,165 @@
+import {
+  AppError,
+  type Book,
+  type BookDetail,
+  type BookPage,
+  type CategoryWithBooks,
+  CHAPTERS_PAGE_SIZE,
+  type ChapterPage,
+  decodeCursor,
+  encodeCursor,
+  type Genre,
+  type ListBooksQuery,
+  type Page,
+  TOP_NEW_PAGE_SIZE,
+  TOP_NEW_WINDOW_DAYS,
+  TRENDING_BOOKS_COUNT,
+} from "@quire/core";
+import type { BookRow } from "../../db/schema";
+import { presentBook, presentBookData } from "./catalog.presenter";
+import type { BookFilters, CatalogRepository } from "./catalog.repository";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Who is asking decides what they may see: visitors never see hidden books. */
+export interface Viewer {
+  canSeeHiddenBooks: boolean;
+}
+export const VISITOR: Viewer = { canSeeHiddenBooks: false };
+
+function invalidCursor(): AppError {
+  return new AppError("invalid-argument", "Invalid cursor");
+}
+
+/** Catalogue read rules: filtering, visibility, paging and hydration of books. */
+export class CatalogService {
+  constructor(
+    private readonly repository: CatalogRepository,
+    private readonly clock: () => Date,
+  ) {}
+
+  private async hydrate(rows: BookRow[]): Promise<Book[]> {
+    const refs = await this.repository.bookRefs(rows.map((row) => row.id));
+    return rows.map((row) =>
+      presentBook(row, { genreRefs: refs.genres.get(row.id) ?? [], categoryRefs: refs.categories.get(row.id) ?? [] }),
+    );
+  }
+
+  async listBooks(query: ListBooksQuery, viewer: Viewer): Promise<BookPage> {
+    if (query.display === false && !viewer.canSeeHiddenBooks) return { items: [], nextCursor: null };
+    const filters: BookFilters = {
+      display: viewer.canSeeHiddenBooks ? (query.display === undefined ? undefined : query.display ? 1 : 0) : 1,
+      source: query.source,
+      status: query.status,
+      genre: query.genre,
+      category: query.category,
+      completionStatus: query.completionStatus,
+    };
+    if (query.page !== undefined) {
+      if (query.cursor) throw new AppError("invalid-argument", "Use either cursor or page, not both");
+      const [rows, total] = await Promise.all([
+        this.repository.listBooksAtOffset(filters, query.sort, query.pageSize, (query.page - 1) * query.pageSize),
+        this.repository.countBooks(filters),
+      ]);
+      const hasMore = query.page * query.pageSize < total;
+      return { items: await this.hydrate(rows), nextCursor: hasMore ? String(query.page + 1) : null, total };
+    }
+    const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+    if (query.cursor && !after) throw invalidCursor();
+    const rows = await this.repository.listBooksAfter(filters, query.sort, query.pageSize + 1, after);
+    const page = rows.slice(0, query.pageSize);
+    const last = page.at(-1);
+    const nextCursor =
+      rows.length > query.pageSize && last
+        ? encodeCursor([this.repository.sortValue(last, query.sort), last.id])
+        : null;
+    return { items: await this.hydrate(page), nextCursor };
+  }
+
+  async trendingBooks(): Promise<Book[]> {
+    return this.hydrate(await this.repository.trendingBooks(TRENDING_BOOKS_COUNT));
+  }
+
+  async newCommunityBooks(cursor: string | undefined): Promise<Page<Book>> {
+    const after = cursor ? decodeCursor(cursor) : undefined;
+    if (cursor && !after) throw invalidCursor();
+    const now = this.clock();
+    const since = new Date(now.getTime() - TOP_NEW_WINDOW_DAYS * DAY_MS).toISOString();
+    const rows = await this.repository.launchedCommunityBooks(since, now.toISOString(), TOP_NEW_PAGE_SIZE + 1, after);
+    const page = rows.slice(0, TOP_NEW_PAGE_SIZE);
+    const last = page.at(-1);
+    const nextCursor = rows.length > TOP_NEW_PAGE_SIZE && last ? encodeCursor([last.launchedDate, last.id]) : null;
+    return { items: await this.hydrate(page), nextCursor };
+  }
+
+  private async getVisibleBookRow(id: string, viewer: Viewer): Promise<BookRow> {
+    const row = await this.repository.findBook(id);
+    if (!row || (row.display !== 1 && !viewer.canSeeHiddenBooks)) throw AppError.of("bookNotFound");
+    return row;
+  }
+
+  async getBook(id: string, viewer: Viewer): Promise<BookDetail> {
+    const row = await this.getVisibleBookRow(id, viewer);
+    const [bookData, genres, categories] = await Promise.all([
+      this.repository.findBookData(id),
+      this.repository.genresOfBook(id),
+      this.repository.categoriesOfBook(id),
+    ]);
+    const book = presentBook(row, {
+      genreRefs: genres.map((genre) => genre.id),
+      categoryRefs: categories.map((category) => category.id),
+    });
+    return { book, bookData: bookData ? presentBookData(bookData) : null, genres, categories };
+  }
+
+  async listChapters(bookId: string, cursor: string | undefined, viewer: Viewer): Promise<ChapterPage> {
+    await this.getVisibleBookRow(bookId, viewer);
+    const after = cursor ? decodeCursor(cursor) : undefined;
+    if (cursor && (!after || typeof after[0] !== "number")) throw invalidCursor();
+    const bookData = await this.repository.findBookData(bookId);
+    if (!bookData) return { items: [], nextCursor: null };
+    const afterNumber = typeof after?.[0] === "number" ? after[0] : 0;
+    const rows = await this.repository.chapters(bookId, bookData.latestVersion, CHAPTERS_PAGE_SIZE + 1, afterNumber);
+    const page = rows.slice(0, CHAPTERS_PAGE_SIZE);
+    const last = page.at(-1);
+    return {
+      items: page.map(({ bookId: id, anchorId, name, chapterNumber, wordCount }) => ({
+        bookId: id,
+        anchorId,
+        name,
+        chapterNumber,
+        wordCount,
+      })),
+      nextCursor: rows.length > CHAPTERS_PAGE_SIZE && last ? encodeCursor([last.chapterNumber, last.anchorId]) : null,
+    };
+  }
+
+  async listGenres(): Promise<Genre[]> {
+    return this.repository.listGenres();
+  }
+
+  async listCategories(viewer: Viewer): Promise<CategoryWithBooks[]> {
+    const [categories, pairs] = await Promise.all([
+      this.repository.listCategories(),
+      this.repository.categoryBooks(!viewer.canSeeHiddenBooks),
+    ]);
+    const books = await this.hydrate(pairs);
+    const byCategory = new Map<string, Book[]>();
+    pairs.forEach((pair, index) => {
+      const book = books[index] as Book;
+      const list = byCategory.get(pair.categoryId);
+      if (list) list.push(book);
+      else byCategory.set(pair.categoryId, [book]);
+    });
+    return categories.map((category) => {
+      const categoryBooks = byCategory.get(category.id) ?? [];
+      return {
+        id: category.id,
+        name: category.name,
+        position: category.position,
+        bookRefs: categoryBooks.map((book) => book.id),
+        books: categoryBooks,
+      };
+    });
+  }
+}

@@ -1,0 +1,30 @@
+import { catalogContract } from "@quire/core";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../../../test/test-app";
+import { useTestDatabase } from "../../../test/test-db";
+
+describe("OpenAPI document", () => {
+  const testDb = useTestDatabase("sqlite");
+  const t = useTestApp(testDb);
+
+  it("is OpenAPI 3 and covers every API route with its operation id and schemas", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/v1/openapi.json" });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const [operationId, route] of Object.entries(catalogContract)) {
+      const path = route.path.replace(/:(\w+)/g, "{$1}");
+      const operation = doc.paths[path]?.[route.method.toLowerCase()];
+      expect(operation, `${route.method} ${path}`).toBeDefined();
+      expect(operation.operationId).toBe(operationId);
+      expect(operation.responses["200"]).toBeDefined();
+    }
+    const list = doc.paths["/api/v1/books"].get;
+    const pageSize = list.parameters.find((p: { name: string }) => p.name === "pageSize");
+    expect(pageSize).toMatchObject({ in: "query" });
+    const documented = Object.keys(doc.paths).filter((path) => path.startsWith("/api/"));
+    expect(documented.sort()).toEqual(
+      [...new Set(Object.values(catalogContract).map((r) => r.path.replace(/:(\w+)/g, "{$1}")))].sort(),
+    );
+  });
+});

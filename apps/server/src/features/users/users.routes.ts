@@ -1,0 +1,13 @@
+import { catalogContract, RECENT_USERS_COUNT } from "@quire/core";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { presentPublicUser } from "./users.presenter";
+import type { UsersRepository } from "./users.repository";
+
+export const usersRoutes: FastifyPluginAsyncZod<{ repository: UsersRepository }> = async (app, { repository }) => {
+  const recent = catalogContract["users.recent"];
+  app.get(
+    recent.path,
+    { schema: { operationId: "users.recent", tags: ["users"], response: { 200: recent.response } } },
+    async () => ({ items: (await repository.newestUsers(RECENT_USERS_COUNT)).map(presentPublicUser) }),
+  );
+};

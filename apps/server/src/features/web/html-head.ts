@@ -1,0 +1,43 @@
+/** Server-side head tags for pages that are shared as links: title, description and Open Graph. */
+export interface PageMeta {
+  title: string;
+  description: string;
+  imageUrl?: string | null;
+  url: string;
+  type?: "website" | "book";
+}
+
+const HEAD_MARKER = "<!--quire:head-->";
+
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+function truncate(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, " ").trim();
+  return clean.length <= max ? clean : `${clean.slice(0, max - 1).trimEnd()}…`;
+}
+
+/** Replaces the page title and fills the head marker; the template keeps exactly one <title>. */
+export function renderHead(template: string, meta: PageMeta): string {
+  const description = truncate(meta.description, 300);
+  const tags = [
+    `<meta name="description" content="${escapeHtml(description)}">`,
+    `<meta property="og:site_name" content="Quire">`,
+    `<meta property="og:type" content="${meta.type ?? "website"}">`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(description)}">`,
+    `<meta property="og:url" content="${escapeHtml(meta.url)}">`,
+    ...(meta.imageUrl ? [`<meta property="og:image" content="${escapeHtml(meta.imageUrl)}">`] : []),
+    `<meta name="twitter:card" content="${meta.imageUrl ? "summary_large_image" : "summary"}">`,
+  ].join("\n    ");
+  return template
+    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(/<meta name="description"[^>]*>/, "")
+    .replace(HEAD_MARKER, tags);
+}

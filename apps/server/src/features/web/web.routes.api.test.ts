@@ -1,0 +1,88 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { createBook, uniqueId } from "../../../test/factories";
+import { useTestApp } from "../../../test/test-app";
+import { dialectsUnderTest, useTestDatabase } from "../../../test/test-db";
+
+describe.each(dialectsUnderTest())("web pages on %s", (dialect) => {
+  const testDb = useTestDatabase(dialect);
+  const t = useTestApp(testDb);
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: "GET", url, headers });
+
+  it("gives a book page its own title, description and Open Graph tags", async () => {
+    const id = uniqueId("og");
+    await createBook(testDb.db, {
+      book: {
+        id,
+        title: 'The "Salt" <Lantern>',
+        summary: "A keeper & her light.",
+        imageUrl: `/files/covers/${id}.svg`,
+      },
+    });
+    const response = await get(`/books/${id}`, { host: "quire.example" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toContain("text/html");
+    const html = response.body;
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain("<title>The &quot;Salt&quot; &lt;Lantern&gt; — Quire</title>");
+    expect(html).toContain('<meta property="og:title" content="The &quot;Salt&quot; &lt;Lantern&gt; — Quire">');
+    expect(html).toContain('<meta property="og:description" content="A keeper &amp; her light.">');
+    expect(html).toContain(`<meta property="og:image" content="http://quire.example/files/covers/${id}.svg">`);
+    expect(html).toContain('<meta name="description" content="A keeper &amp; her light.">');
+    expect(html).not.toContain("Default description");
+  });
+
+  it("answers a missing or hidden book page with 404 and the app shell", async () => {
+    const hidden = uniqueId("hidden");
+    await createBook(testDb.db, { book: { id: hidden, display: 0, title: "Secret title" } });
+    for (const id of ["missing-book", hidden]) {
+      const response = await get(`/books/${id}`);
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(response.body).not.toContain("Secret title");
+    }
+  });
+
+  it("falls back to the app shell for client routes, not for API calls or files", async () => {
+    for (const url of ["/", "/browse?genre=x", "/auth/onboarding/first-name", "/some/unknown/page"]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toContain('<div id="root"></div>');
+    }
+    const api = await get("/api/v1/nope");
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ error: { code: "not-found", message: "Not found" } });
+    expect((await get("/missing.js")).statusCode).toBe(404);
+  });
+
+  it("serves built assets as immutable and files with a sandboxing policy", async () => {
+    const asset = await get("/assets/app-abc123.js");
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers["cache-control"]).toContain("immutable");
+
+    const filesDir = t.ctx.config.filesDir;
+    await mkdir(join(filesDir, "covers"), { recursive: true });
+    await writeFile(
+      join(filesDir, "covers", "x.svg"),
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    );
+    const file = await get("/files/covers/x.svg");
+    expect(file.statusCode).toBe(200);
+    expect(file.headers["content-security-policy"]).toContain("sandbox");
+    expect(file.headers["content-security-policy"]).toContain("default-src 'none'");
+    expect((await get("/files/../package.json")).statusCode).toBe(404);
+    expect((await get("/files/%2e%2e/%2e%2e/package.json")).statusCode).toBe(404);
+  });
+
+  it("sends security headers with a script policy that allows no inline code", async () => {
+    const response = await get("/");
+    const csp = String(response.headers["content-security-policy"]);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["referrer-policy"]).toBeDefined();
+    expect(response.headers["x-frame-options"]).toBeDefined();
+  });
+});

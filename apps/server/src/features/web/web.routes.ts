@@ -1,0 +1,114 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import fastifyStatic from "@fastify/static";
+import { AppError } from "@quire/core";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { CatalogService } from "../catalog/catalog.service";
+import { VISITOR } from "../catalog/catalog.service";
+import { renderHead } from "./html-head";
+
+export interface WebOptions {
+  distDir: string;
+  filesDir: string;
+  publicUrl: string | undefined;
+  catalog: CatalogService;
+}
+
+const NOT_BUILT_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Quire</title></head>
+<body><main><h1>Quire</h1><p>The web app is not built yet. Run <code>npm start</code> (or <code>npm run build</code>).</p></main></body></html>`;
+
+/** Files people upload or the server generates may be opened directly: they must never run anything. */
+const FILES_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
+const DEFAULT_DESCRIPTION =
+  "Read community books and public-domain classics, track your progress and share what you love.";
+
+function originOf(request: FastifyRequest, publicUrl: string | undefined): string {
+  return publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+function absolute(url: string | null, origin: string): string | null {
+  if (!url) return null;
+  return /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith("/") ? "" : "/"}${url}`;
+}
+
+/** Serves the built single-page app, uploaded files, and book pages with their own head tags. */
+export async function webRoutes(app: FastifyInstance, options: WebOptions): Promise<void> {
+  const indexPath = join(options.distDir, "index.html");
+  const template = existsSync(indexPath) ? readFileSync(indexPath, "utf8") : undefined;
+
+  await app.register(fastifyStatic, {
+    root: options.filesDir,
+    prefix: "/files/",
+    decorateReply: false,
+    index: false,
+    setHeaders: (reply) => {
+      reply.header("Content-Security-Policy", FILES_CSP);
+      reply.header("Cache-Control", "public, max-age=86400");
+    },
+  });
+
+  if (template) {
+    await app.register(fastifyStatic, {
+      root: options.distDir,
+      prefix: "/",
+      index: false,
+      wildcard: false,
+      setHeaders: (reply, path) => {
+        // Vite fingerprints everything under assets/, so those never change.
+        const immutable = path.startsWith(join(options.distDir, "assets"));
+        reply.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=300");
+      },
+    });
+  }
+
+  const sendPage = (reply: FastifyReply, html: string, status = 200) =>
+    reply.status(status).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(html);
+
+  const defaultPage = (request: FastifyRequest) =>
+    template
+      ? renderHead(template, {
+          title: "Quire — read, track and share books",
+          description: DEFAULT_DESCRIPTION,
+          url: `${originOf(request, options.publicUrl)}${request.url.split("?")[0]}`,
+        })
+      : NOT_BUILT_HTML;
+
+  app.get<{ Params: { id: string } }>("/books/:id", async (request, reply) => {
+    if (!template) return sendPage(reply, NOT_BUILT_HTML);
+    const origin = originOf(request, options.publicUrl);
+    try {
+      const { book } = await options.catalog.getBook(request.params.id, VISITOR);
+      return sendPage(
+        reply,
+        renderHead(template, {
+          title: `${book.title} — Quire`,
+          description: book.summary || DEFAULT_DESCRIPTION,
+          imageUrl: absolute(book.imageUrl, origin),
+          url: `${origin}/books/${encodeURIComponent(book.id)}`,
+          type: "book",
+        }),
+      );
+    } catch (error) {
+      if (error instanceof AppError && error.code === "not-found") {
+        return sendPage(reply, defaultPage(request), 404);
+      }
+      throw error;
+    }
+  });
+
+  // Everything else that is not an API call or a file is a client route of the single-page app.
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPage =
+      (request.method === "GET" || request.method === "HEAD") &&
+      !request.url.startsWith("/api/") &&
+      !request.url.startsWith("/files/");
+    if (isPage && template) {
+      const fileLike = /\.[a-z0-9]{1,8}$/i.test(request.url.split("?")[0] ?? "");
+      if (!fileLike) return sendPage(reply, defaultPage(request));
+    } else if (isPage) {
+      return sendPage(reply, NOT_BUILT_HTML);
+    }
+    const error = AppError.of("routeNotFound");
+    return reply.status(error.httpStatus).send(error.toBody());
+  });
+}

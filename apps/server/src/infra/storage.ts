@@ -1,0 +1,67 @@
+import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { dirname, join, normalize, sep } from "node:path";
+
+/** Where uploaded and generated files live. The default is a folder in the data directory; S3 comes later by configuration. */
+export interface FileStorage {
+  /** Stores bytes under a key like `covers/{bookId}/cover.svg` and returns the public URL path. */
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<string>;
+  exists(key: string): Promise<boolean>;
+  read(key: string): Promise<Uint8Array | undefined>;
+  /** The public URL path for a key, without touching the store. */
+  urlFor(key: string): string;
+}
+
+export const FILES_URL_PREFIX = "/files/";
+
+/** Keys are relative paths of safe segments; anything that could climb out of the root is refused. */
+export function assertSafeKey(key: string): string {
+  const normalized = normalize(key).split(sep).join("/");
+  if (
+    key.length === 0 ||
+    key.length > 512 ||
+    normalized.startsWith("/") ||
+    normalized.split("/").some((segment) => segment === ".." || segment === "") ||
+    !/^[A-Za-z0-9._\-/]+$/.test(normalized)
+  ) {
+    throw new Error(`Unsafe storage key: ${key}`);
+  }
+  return normalized;
+}
+
+export class LocalFileStorage implements FileStorage {
+  constructor(private readonly root: string) {}
+
+  pathFor(key: string): string {
+    return join(this.root, assertSafeKey(key));
+  }
+
+  urlFor(key: string): string {
+    return FILES_URL_PREFIX + assertSafeKey(key);
+  }
+
+  async put(key: string, bytes: Uint8Array): Promise<string> {
+    const path = this.pathFor(key);
+    await mkdir(dirname(path), { recursive: true });
+    // Write then rename, so a reader never sees half a file.
+    const temporary = `${path}.${process.pid}.tmp`;
+    await writeFile(temporary, bytes);
+    await rename(temporary, path);
+    return this.urlFor(key);
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      return (await stat(this.pathFor(key))).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  async read(key: string): Promise<Uint8Array | undefined> {
+    try {
+      return await readFile(this.pathFor(key));
+    } catch {
+      return undefined;
+    }
+  }
+}

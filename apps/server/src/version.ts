@@ -1,0 +1,1 @@
+export const QUIRE_VERSION = "0.1.0";

@@ -1,0 +1,77 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
+import { createDatabase, type DatabaseHandle } from "../src/db/database";
+import type { DialectName } from "../src/db/dialect";
+import { migrateToLatest } from "../src/db/migrator";
+
+export const POSTGRES_TEST_URL = process.env.QUIRE_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+/**
+ * The dialect matrix (Kysely's own test pattern): `DB_DIALECTS=sqlite,postgres`.
+ * The test command sets both; a developer may run one.
+ */
+export function dialectsUnderTest(): DialectName[] {
+  const raw = process.env.DB_DIALECTS ?? "sqlite,postgres";
+  const names = raw
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+  for (const name of names) {
+    if (name !== "sqlite" && name !== "postgres") throw new Error(`Unknown dialect in DB_DIALECTS: ${name}`);
+  }
+  return names as DialectName[];
+}
+
+export interface TestDatabase {
+  readonly handle: DatabaseHandle;
+  readonly db: DatabaseHandle["db"];
+  readonly url: string;
+  readonly searchPath: string | undefined;
+}
+
+/**
+ * A fresh, migrated database for one test file: SQLite in memory, or a PostgreSQL schema of its own
+ * (dropped afterwards). Registers its own beforeAll/afterAll; read `db` inside tests.
+ */
+export function useTestDatabase(dialect: DialectName): TestDatabase {
+  let handle: DatabaseHandle | undefined;
+  const schema = dialect === "postgres" ? `t_${randomBytes(6).toString("hex")}` : undefined;
+  const url = dialect === "postgres" ? POSTGRES_TEST_URL : ":memory:";
+
+  beforeAll(async () => {
+    if (schema) await adminQuery(`create schema ${schema}`);
+    handle = createDatabase({ url, searchPath: schema, poolSize: 5 });
+    await migrateToLatest(handle.db, handle.dialect);
+  });
+
+  afterAll(async () => {
+    await handle?.destroy();
+    if (schema) await adminQuery(`drop schema if exists ${schema} cascade`);
+  });
+
+  const current = (): DatabaseHandle => {
+    if (!handle) throw new Error("The test database is used before beforeAll ran");
+    return handle;
+  };
+  return {
+    get handle() {
+      return current();
+    },
+    get db() {
+      return current().db;
+    },
+    url,
+    searchPath: schema,
+  };
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_TEST_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,60 @@
+/** Business constants of SPEC §9, named once so server, web and tests agree. */
+
+export const PAGE_SIZE_DEFAULT = 14;
+export const PAGE_SIZE_LARGE = 20;
+export const PAGE_SIZES = [PAGE_SIZE_DEFAULT, PAGE_SIZE_LARGE] as const;
+export const ID_BATCH_SIZE_SMALL = 10;
+export const ID_BATCH_SIZE_LARGE = 30;
+export const CHAPTERS_PAGE_SIZE = 20;
+
+export const TRENDING_BOOKS_COUNT = 4;
+export const RECENT_USERS_COUNT = 8;
+export const SUGGESTED_FOLLOWS_COUNT = 4;
+export const TOP_NEW_WINDOW_DAYS = 60;
+export const TOP_NEW_PAGE_SIZE = 20;
+
+export const ACCOUNT_DELETION_VALIDITY_HOURS = 24;
+
+export const THUMBNAIL_SMALL_PX = 268;
+export const THUMBNAIL_MEDIUM_PX = 556;
+
+export const CAMPAIGN_COOKIE_MAX_AGE_DAYS = 30;
+export const CAMPAIGN_VALUE_MAX_LENGTH = 100;
+
+export const NONCE_LENGTH = 32;
+export const USERNAME_SUFFIX_LENGTH = 5;
+
+export const BOTTOM_BAR_HEIGHT_PX = 64;
+export const TOP_BAR_HEIGHT_PX = 35;
+export const APP_LINK_FALLBACK_MS = 2000;
+export const SAFE_AREA_POLL_INTERVAL_MS = 1000;
+export const SAFE_AREA_POLL_MAX_MS = 20_000;
+
+export const PROGRESS_MIN = 0;
+export const PROGRESS_MAX = 100;
+export const STAR_SCORE_FLOOR = 0;
+/** SPEC §4 leaves the value open; one star is worth this many interaction points. */
+export const STAR_SCORE_DELTA = 5;
+
+export const UPLOAD_SINGLE_REQUEST_MAX_BYTES = 256 * 1024;
+export const UPLOAD_CHUNK_START_BYTES = 256 * 1024;
+export const UPLOAD_CHUNK_MAX_BYTES = 32 * 1024 * 1024;
+export const STORAGE_OPERATION_RETRY_MS = 2 * 60_000;
+export const STORAGE_UPLOAD_RETRY_MS = 10 * 60_000;
+export const STORAGE_BACKOFF_CAP_MS = 64_000;
+
+export const FUNCTION_CALL_TIMEOUT_MS = 70_000;
+export const TRANSACTION_MAX_ATTEMPTS = 5;
+export const STREAM_IDLE_TIMEOUT_MS = 60_000;
+export const BACKOFF_INITIAL_MS = 1000;
+export const BACKOFF_FACTOR = 1.5;
+export const BACKOFF_MAX_MS = 60_000;
+
+export const PUSH_TOKEN_REFRESH_DAYS = 7;
+export const SERVICE_WORKER_WAIT_MS = 10_000;
+
+export const DEFAULT_COUNTRY = "US";
+export const DEFAULT_CURRENCY = "USD";
+
+/** Average adult silent reading speed used for time-to-read estimates. */
+export const WORDS_PER_MINUTE = 238;

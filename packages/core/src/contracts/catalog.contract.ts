@@ -1,0 +1,121 @@
+import { z } from "zod";
+import { PAGE_SIZE_DEFAULT, PAGE_SIZES } from "../constants";
+import {
+  BookCategorySchema,
+  BookDataSchema,
+  BookSchema,
+  BookSourceSchema,
+  BookStatusSchema,
+  ChapterSchema,
+  CompletionStatusSchema,
+  GenreSchema,
+} from "../domain/book";
+import { IdSchema } from "../domain/common";
+import { PublicUserSchema } from "../domain/user";
+import { pageSchema } from "../pagination";
+
+/** Query strings arrive as text; "true"/"false" become booleans, anything else is refused. */
+const BooleanQuerySchema = z.enum(["true", "false"]).transform((value) => value === "true");
+
+export const BOOK_SORTS = ["popular", "newest", "title"] as const;
+export const BookSortSchema = z.enum(BOOK_SORTS);
+export type BookSort = z.infer<typeof BookSortSchema>;
+
+export const PageSizeSchema = z.coerce
+  .number()
+  .refine((n): n is (typeof PAGE_SIZES)[number] => (PAGE_SIZES as readonly number[]).includes(n), {
+    message: `pageSize must be one of ${PAGE_SIZES.join(", ")}`,
+  })
+  .default(PAGE_SIZE_DEFAULT);
+
+export const ListBooksQuerySchema = z.object({
+  display: BooleanQuerySchema.optional(),
+  source: BookSourceSchema.optional(),
+  status: BookStatusSchema.optional(),
+  genre: IdSchema.optional(),
+  category: IdSchema.optional(),
+  completionStatus: CompletionStatusSchema.optional(),
+  sort: BookSortSchema.default("popular"),
+  pageSize: PageSizeSchema,
+  cursor: z.string().max(512).optional(),
+  /** 1-based page number, the alternative to `cursor` for numbered pagination. */
+  page: z.coerce.number().int().min(1).max(10_000).optional(),
+});
+export type ListBooksQuery = z.infer<typeof ListBooksQuerySchema>;
+export type ListBooksQueryInput = z.input<typeof ListBooksQuerySchema>;
+
+/** A book as lists show it. Raster thumbnails arrive with uploads; until then lists use `imageUrl`. */
+export const BookSummarySchema = BookSchema;
+export type BookSummary = z.infer<typeof BookSummarySchema>;
+
+export const BookPageSchema = pageSchema(BookSummarySchema).extend({
+  /** Present with numbered paging: how many books match the filters. */
+  total: z.number().int().nonnegative().optional(),
+});
+export type BookPage = z.infer<typeof BookPageSchema>;
+
+export const BookDetailSchema = z
+  .object({
+    book: BookSummarySchema,
+    bookData: BookDataSchema.nullable(),
+    genres: z.array(GenreSchema),
+    categories: z.array(BookCategorySchema.pick({ id: true, name: true })),
+  })
+  .meta({ id: "BookDetail" });
+export type BookDetail = z.infer<typeof BookDetailSchema>;
+
+export const BookParamsSchema = z.object({ id: IdSchema });
+export const CursorQuerySchema = z.object({ cursor: z.string().max(512).optional() });
+
+export const ChapterPageSchema = pageSchema(ChapterSchema);
+export type ChapterPage = z.infer<typeof ChapterPageSchema>;
+
+export const CategoryWithBooksSchema = BookCategorySchema.extend({ books: z.array(BookSummarySchema) }).meta({
+  id: "CategoryWithBooks",
+});
+export type CategoryWithBooks = z.infer<typeof CategoryWithBooksSchema>;
+
+export const HealthSchema = z.object({
+  status: z.literal("ok"),
+  database: z.enum(["sqlite", "postgres"]),
+  version: z.string(),
+});
+
+/**
+ * Every catalogue operation: one name (`resource.verb`) shared by route, OpenAPI operation id,
+ * logs and client hooks.
+ */
+export const catalogContract = {
+  health: { method: "GET", path: "/api/v1/health", response: HealthSchema },
+  "books.list": { method: "GET", path: "/api/v1/books", querystring: ListBooksQuerySchema, response: BookPageSchema },
+  "books.trending": {
+    method: "GET",
+    path: "/api/v1/books/trending",
+    response: z.object({ items: z.array(BookSummarySchema) }),
+  },
+  "books.newCommunity": {
+    method: "GET",
+    path: "/api/v1/books/new-community",
+    querystring: CursorQuerySchema,
+    response: pageSchema(BookSummarySchema),
+  },
+  "books.get": { method: "GET", path: "/api/v1/books/:id", params: BookParamsSchema, response: BookDetailSchema },
+  "books.chapters": {
+    method: "GET",
+    path: "/api/v1/books/:id/chapters",
+    params: BookParamsSchema,
+    querystring: CursorQuerySchema,
+    response: ChapterPageSchema,
+  },
+  "genres.list": { method: "GET", path: "/api/v1/genres", response: z.object({ items: z.array(GenreSchema) }) },
+  "categories.list": {
+    method: "GET",
+    path: "/api/v1/categories",
+    response: z.object({ items: z.array(CategoryWithBooksSchema) }),
+  },
+  "users.recent": {
+    method: "GET",
+    path: "/api/v1/users/recent",
+    response: z.object({ items: z.array(PublicUserSchema) }),
+  },
+} as const;

@@ -1,0 +1,104 @@
+import { z } from "zod";
+import { IdSchema, TimestampSchema, UrlOrPathSchema } from "./common";
+
+export const ROLES = ["reader", "author", "admin"] as const;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
+
+export const SYSTEM_LISTS = ["want-to-read", "reading", "finished"] as const;
+export const SystemListSchema = z.enum(SYSTEM_LISTS);
+export type SystemList = z.infer<typeof SystemListSchema>;
+
+/** SPEC §3 leaves the placeholder city unnamed; this is the one Quire shows. */
+export const DEFAULT_LOCATION = "Bookham";
+
+export const UtmSchema = z.object({
+  source: z.string(),
+  medium: z.string(),
+  content: z.string().optional(),
+  campaign: z.string().optional(),
+  term: z.string().optional(),
+  capturedAt: TimestampSchema,
+  expiresAt: TimestampSchema,
+});
+export type Utm = z.infer<typeof UtmSchema>;
+
+export const SocialLinksSchema = z.object({
+  instagram: z.string().max(64).optional(),
+  x: z.string().max(64).optional(),
+});
+
+export const UserSchema = z
+  .object({
+    id: IdSchema,
+    firstName: z.string().max(100),
+    lastName: z.string().max(100),
+    username: z.string().min(1).max(40),
+    email: z.email(),
+    roles: z.array(RoleSchema),
+    signUpForBeta: z.boolean(),
+    social: SocialLinksSchema,
+    createdAt: TimestampSchema,
+    updatedAt: TimestampSchema,
+    avatarUrl: UrlOrPathSchema.nullable(),
+    coverUrl: UrlOrPathSchema.nullable(),
+    description: z.string().max(2000),
+    location: z.string().max(200),
+    nFollowing: z.number().int().nonnegative(),
+    nFollowers: z.number().int().nonnegative(),
+    acceptedTerms: z.boolean(),
+    acceptedTracking: z.boolean(),
+    emailVerified: z.boolean(),
+    nReferredUsers: z.number().int().nonnegative(),
+    /** SPEC's algoliaUserId: a random id given to the search provider instead of the real one. */
+    searchUserId: z.string(),
+    utm: UtmSchema.nullable(),
+    systemLists: z.record(SystemListSchema, z.array(IdSchema)),
+    interactionScore: z.number().nonnegative(),
+  })
+  .meta({ id: "User" });
+export type User = z.infer<typeof UserSchema>;
+
+/** What anyone may see of a user: never the email, consents or attribution. */
+export const PublicUserSchema = UserSchema.pick({
+  id: true,
+  firstName: true,
+  lastName: true,
+  username: true,
+  roles: true,
+  social: true,
+  createdAt: true,
+  avatarUrl: true,
+  coverUrl: true,
+  description: true,
+  location: true,
+  nFollowing: true,
+  nFollowers: true,
+  interactionScore: true,
+}).meta({ id: "PublicUser" });
+export type PublicUser = z.infer<typeof PublicUserSchema>;
+
+/** SPEC's following/{id} and followers/{id} documents, one row per edge. */
+export const FollowSchema = z
+  .object({ followerId: IdSchema, followeeId: IdSchema, createdAt: TimestampSchema, updatedAt: TimestampSchema })
+  .meta({ id: "Follow" });
+export type Follow = z.infer<typeof FollowSchema>;
+
+export const AuthorSchema = z
+  .object({ id: IdSchema, name: z.string().min(1).max(200), nReaders: z.number().int().nonnegative() })
+  .meta({ id: "Author" });
+export type Author = z.infer<typeof AuthorSchema>;
+
+export const ACCOUNT_DELETION_STATUSES = ["pending", "used"] as const;
+export const AccountDeletionRequestSchema = z
+  .object({
+    userId: IdSchema,
+    /** Only a hash of the token is stored; the token itself travels by email. */
+    tokenHash: z.string(),
+    email: z.email(),
+    status: z.enum(ACCOUNT_DELETION_STATUSES),
+    expiresAt: TimestampSchema,
+    updatedAt: TimestampSchema,
+  })
+  .meta({ id: "AccountDeletionRequest" });
+export type AccountDeletionRequest = z.infer<typeof AccountDeletionRequestSchema>;

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { thumbnailUrl } from "./thumbnails";
+
+describe("thumbnailUrl", () => {
+  it("puts the file in a thumbs folder with the size and a jpeg extension", () => {
+    expect(thumbnailUrl("/files/users-avatars/u1/1700000000-me.png", "small")).toBe(
+      "/files/users-avatars/u1/thumbs/1700000000-me_268x268.jpeg",
+    );
+    expect(thumbnailUrl("/files/covers/book.jpg", "medium")).toBe("/files/covers/thumbs/book_556x556.jpeg");
+  });
+
+  it("keeps query strings and works on absolute URLs and bare names", () => {
+    expect(thumbnailUrl("https://cdn.example/a/b/cover.webp?v=2", "small")).toBe(
+      "https://cdn.example/a/b/thumbs/cover_268x268.jpeg?v=2",
+    );
+    expect(thumbnailUrl("cover", "small")).toBe("thumbs/cover_268x268.jpeg");
+    expect(thumbnailUrl("archive.tar.gz", "medium")).toBe("thumbs/archive.tar_556x556.jpeg");
+  });
+
+  it("leaves a URL without a file name unchanged", () => {
+    expect(thumbnailUrl("/files/covers/", "small")).toBe("/files/covers/");
+  });
+});

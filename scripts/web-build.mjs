@@ -1,0 +1,34 @@
+// Builds the web app only when its sources (or the shared core) changed since the last build.
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { NPM, ROOT, run } from "./lib.mjs";
+
+const SOURCES = [
+  "apps/web/src",
+  "apps/web/public",
+  "apps/web/index.html",
+  "apps/web/vite.config.ts",
+  "packages/core/src",
+];
+const OUTPUT = join(ROOT, "apps/web/dist/index.html");
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+export function webBuildIsStale() {
+  if (!existsSync(OUTPUT)) return true;
+  const built = statSync(OUTPUT).mtimeMs;
+  return SOURCES.some((source) => newestMtime(join(ROOT, source)) > built);
+}
+
+export async function buildWebIfStale() {
+  if (!webBuildIsStale()) return 0;
+  console.log("Building the web app…");
+  return run(NPM, ["run", "build", "-w", "@quire/web"]);
+}
