@@ -10,7 +10,7 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
 
   await db.schema
     .createTable("users")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("id", "text", (c) => c.primaryKey().notNull())
     .addColumn("first_name", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("last_name", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("username", "text", (c) => c.notNull().unique())
@@ -50,7 +50,7 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
 
   await db.schema
     .createTable("books")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("id", "text", (c) => c.primaryKey().notNull())
     .addColumn("title", "text", (c) => c.notNull())
     .addColumn("authors", "text", (c) => c.notNull().defaultTo("[]"))
     .addColumn("author_ids", "text", (c) => c.notNull().defaultTo("[]"))
@@ -94,7 +94,7 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
 
   await db.schema
     .createTable("genres")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("id", "text", (c) => c.primaryKey().notNull())
     .addColumn("display_name", "text", (c) => c.notNull())
     .execute();
 
@@ -108,7 +108,7 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
 
   await db.schema
     .createTable("categories")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("id", "text", (c) => c.primaryKey().notNull())
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("position", "integer", (c) => c.notNull())
     .execute();
@@ -162,7 +162,7 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
 
   await db.schema
     .createTable("book_data")
-    .addColumn("book_id", "text", (c) => c.primaryKey().references("books.id").onDelete("cascade"))
+    .addColumn("book_id", "text", (c) => c.primaryKey().notNull().references("books.id").onDelete("cascade"))
     .addColumn("book_teaser", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("characters", "text", (c) => c.notNull().defaultTo("[]"))
     .addColumn("css", "text", (c) => c.notNull().defaultTo(""))
@@ -224,14 +224,14 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
 
   await db.schema
     .createTable("authors")
-    .addColumn("id", "text", (c) => c.primaryKey().references("users.id").onDelete("cascade"))
+    .addColumn("id", "text", (c) => c.primaryKey().notNull().references("users.id").onDelete("cascade"))
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("n_readers", "integer", (c) => c.notNull().defaultTo(0))
     .execute();
 
   await db.schema
     .createTable("account_deletion_requests")
-    .addColumn("user_id", "text", (c) => c.primaryKey().references("users.id").onDelete("cascade"))
+    .addColumn("user_id", "text", (c) => c.primaryKey().notNull().references("users.id").onDelete("cascade"))
     .addColumn("token_hash", "text", (c) => c.notNull())
     .addColumn("email", "text", (c) => c.notNull())
     .addColumn("status", "text", (c) => c.notNull())
@@ -241,7 +241,7 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
 
   await db.schema
     .createTable("user_events")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("id", "text", (c) => c.primaryKey().notNull())
     .addColumn("event_type", "text", (c) => c.notNull())
     .addColumn("priority", "text", (c) => c.notNull())
     .addColumn("target_user_id", "text")
