@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
 import type { DialectName } from "./dialect";
 import { migrations } from "./migrations/index";
 import type { Database } from "./schema";
@@ -20,8 +20,22 @@ class DialectMigrationProvider implements MigrationProvider {
 
 /** Applies every pending migration; cheap when there are none, so start-up always calls it. */
 export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new DialectMigrationProvider(dialect) });
+  // Kysely looks for its bookkeeping tables in every schema unless told which one; with several
+  // schemas in one PostgreSQL database (tests, tenants) that finds another schema's tables.
+  const migrationTableSchema = dialect === "postgres" ? await currentSchema(db) : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: new DialectMigrationProvider(dialect),
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+async function currentSchema(db: Kysely<Database>): Promise<string> {
+  const result = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const schema = result.rows[0]?.schema;
+  if (!schema) throw new Error("PostgreSQL has no current schema: check search_path");
+  return schema;
 }
