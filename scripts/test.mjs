@@ -127,7 +127,12 @@ async function runBrowserTests() {
 
 await ensureDependencies();
 
-await check("lint (biome)", process.execPath, ["node_modules/@biomejs/biome/bin/biome", "check", "--error-on-warnings", "."]);
+await check("lint (biome)", process.execPath, [
+  "node_modules/@biomejs/biome/bin/biome",
+  "check",
+  "--error-on-warnings",
+  ".",
+]);
 await check("typecheck (tsc)", process.execPath, ["scripts/typecheck.mjs"]);
 
 const wantedDialects = process.env.QUIRE_TEST_DIALECTS ?? "sqlite,postgres";

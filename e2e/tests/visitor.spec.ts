@@ -107,7 +107,7 @@ test.describe("on a 360 px phone", () => {
   test("has a 64 px bottom bar, no sideways scrolling, and works by touch", async ({ page }) => {
     const errors = collectPageErrors(page);
     await page.goto("/");
-    const bottomNav = page.getByRole("navigation", { name: "Main" }).last();
+    const bottomNav = page.getByTestId("bottom-nav");
     await expect(bottomNav).toBeVisible();
     const box = await bottomNav.boundingBox();
     expect(box?.height).toBe(64);

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * Canonical error codes (DESIGN.md §6). The server maps each to one HTTP status;
  * the client branches on the code (and on `reason`), never on message text.
@@ -16,8 +14,7 @@ export const ERROR_CODES = [
   "deadline-exceeded",
   "internal",
 ] as const;
-export const ErrorCodeSchema = z.enum(ERROR_CODES);
-export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   "invalid-argument": 400,
@@ -85,17 +82,27 @@ export function launchFailedMessage(detail: string): string {
   return `Failed to launched book: ${detail}`;
 }
 
-export const ApiErrorBodySchema = z
-  .object({
-    error: z.object({
-      code: ErrorCodeSchema,
-      message: z.string(),
-      reason: z.string().optional(),
-      details: z.unknown().optional(),
-    }),
-  })
-  .meta({ id: "ApiError" });
-export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
+/** The one error wire shape (its zod schema, for OpenAPI, is in contracts/error.contract.ts). */
+export interface ApiErrorBody {
+  error: { code: ErrorCode; message: string; reason?: string; details?: unknown };
+}
+
+/**
+ * Recognises the wire shape without zod, so the web app's entry chunk can parse failures
+ * without loading every schema.
+ */
+export function isApiErrorBody(body: unknown): body is ApiErrorBody {
+  if (typeof body !== "object" || body === null) return false;
+  const error = (body as { error?: unknown }).error;
+  if (typeof error !== "object" || error === null) return false;
+  const { code, message, reason } = error as Record<string, unknown>;
+  return (
+    typeof code === "string" &&
+    (ERROR_CODES as readonly string[]).includes(code) &&
+    typeof message === "string" &&
+    (reason === undefined || typeof reason === "string")
+  );
+}
 
 /** One error type for server and client: a stable code, the exact message, and the spec's reason when it has one. */
 export class AppError extends Error {
@@ -136,9 +143,8 @@ export class AppError extends Error {
 
   /** Turns any failure body (or a network failure) back into an AppError, the client's single parser. */
   static fromResponseBody(status: number, body: unknown): AppError {
-    const parsed = ApiErrorBodySchema.safeParse(body);
-    if (parsed.success) {
-      const { code, message, reason, details } = parsed.data.error;
+    if (isApiErrorBody(body)) {
+      const { code, message, reason, details } = body.error;
       return new AppError(code, message, { reason, details });
     }
     if (status === 0) return AppError.of("connectionFailed");

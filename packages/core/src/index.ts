@@ -1,5 +1,7 @@
+export * from "./api-paths";
 export * from "./constants";
 export * from "./contracts/catalog.contract";
+export * from "./contracts/error.contract";
 export * from "./domain/book";
 export * from "./domain/campaign";
 export * from "./domain/common";

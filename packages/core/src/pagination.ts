@@ -21,7 +21,7 @@ function toBase64Url(text: string): string {
 
 function fromBase64Url(text: string): string {
   const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+  return new TextDecoder().decode(Uint8Array.from(binary, (c: string) => c.charCodeAt(0)));
 }
 
 export function encodeCursor(key: CursorKey): string {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { API_PATHS as P } from "../api-paths";
 import { PAGE_SIZE_DEFAULT, PAGE_SIZES } from "../constants";
 import {
   BookCategorySchema,
@@ -86,36 +87,36 @@ export const HealthSchema = z.object({
  * logs and client hooks.
  */
 export const catalogContract = {
-  health: { method: "GET", path: "/api/v1/health", response: HealthSchema },
-  "books.list": { method: "GET", path: "/api/v1/books", querystring: ListBooksQuerySchema, response: BookPageSchema },
+  health: { method: "GET", path: P.health, response: HealthSchema },
+  "books.list": { method: "GET", path: P["books.list"], querystring: ListBooksQuerySchema, response: BookPageSchema },
   "books.trending": {
     method: "GET",
-    path: "/api/v1/books/trending",
+    path: P["books.trending"],
     response: z.object({ items: z.array(BookSummarySchema) }),
   },
   "books.newCommunity": {
     method: "GET",
-    path: "/api/v1/books/new-community",
+    path: P["books.newCommunity"],
     querystring: CursorQuerySchema,
     response: pageSchema(BookSummarySchema),
   },
-  "books.get": { method: "GET", path: "/api/v1/books/:id", params: BookParamsSchema, response: BookDetailSchema },
+  "books.get": { method: "GET", path: P["books.get"], params: BookParamsSchema, response: BookDetailSchema },
   "books.chapters": {
     method: "GET",
-    path: "/api/v1/books/:id/chapters",
+    path: P["books.chapters"],
     params: BookParamsSchema,
     querystring: CursorQuerySchema,
     response: ChapterPageSchema,
   },
-  "genres.list": { method: "GET", path: "/api/v1/genres", response: z.object({ items: z.array(GenreSchema) }) },
+  "genres.list": { method: "GET", path: P["genres.list"], response: z.object({ items: z.array(GenreSchema) }) },
   "categories.list": {
     method: "GET",
-    path: "/api/v1/categories",
+    path: P["categories.list"],
     response: z.object({ items: z.array(CategoryWithBooksSchema) }),
   },
   "users.recent": {
     method: "GET",
-    path: "/api/v1/users/recent",
+    path: P["users.recent"],
     response: z.object({ items: z.array(PublicUserSchema) }),
   },
 } as const;

@@ -7,7 +7,7 @@ export const TimestampSchema = z.iso.datetime({ offset: true });
 export const UrlOrPathSchema = z.string().max(2048);
 
 export function newId(): string {
-  return globalThis.crypto.randomUUID();
+  return crypto.randomUUID();
 }
 
 export function nowIso(clock: () => Date = () => new Date()): string {

@@ -10,7 +10,7 @@ export const cryptoRandomInt: RandomInt = (n) => {
   const buffer = new Uint32Array(1);
   // Rejection sampling keeps every suffix character equally likely.
   const limit = Math.floor(0x1_0000_0000 / n) * n;
-  do globalThis.crypto.getRandomValues(buffer);
+  do crypto.getRandomValues(buffer);
   while ((buffer[0] as number) >= limit);
   return (buffer[0] as number) % n;
 };

@@ -1,0 +1,225 @@
+import { BOTTOM_BAR_HEIGHT_PX, TOP_BAR_HEIGHT_PX } from "@quire/core/constants";
+import { Compass, House, UserRound } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, NavLink, Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
+import { useKeyboardVisible } from "../lib/keyboard";
+import { useCurrentScreenTitle } from "../lib/screen-title";
+import { buttonClasses } from "./button";
+import { LogoMark } from "./logo";
+import { ThemeMenu, ThemeToggle } from "./theme-controls";
+
+export const SIGN_IN_PATH = "/auth/onboarding/sign-in";
+
+const NAV_ITEMS = [
+  { to: "/", label: "Home", Icon: House, end: true },
+  { to: "/browse", label: "Browse", Icon: Compass, end: false },
+  { to: SIGN_IN_PATH, label: "Sign in", Icon: UserRound, end: false },
+] as const;
+
+export function AppShell() {
+  const keyboardVisible = useKeyboardVisible();
+  return (
+    <div
+      className="flex min-h-dvh flex-col"
+      style={{ paddingBottom: keyboardVisible ? undefined : `var(--q-bottom-space)` }}
+    >
+      <SkipLink />
+      <NavigationProgress />
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <BottomNav hidden={keyboardVisible} />
+      <RouteAnnouncer />
+      <ScrollRestoration />
+    </div>
+  );
+}
+
+/** Shown for the moment a lazily loaded first screen takes to arrive. */
+export function AppLoading() {
+  return (
+    <div className="flex min-h-dvh items-center justify-center" role="status">
+      <LogoMark className="size-10 motion-safe:animate-pulse" />
+      <span className="sr-only">Loading Quire…</span>
+    </div>
+  );
+}
+
+function SkipLink() {
+  return (
+    <a
+      href="#main"
+      className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[60] focus:rounded-full focus:bg-accent focus:px-4 focus:py-2 focus:font-medium focus:text-accent-ink"
+    >
+      Skip to content
+    </a>
+  );
+}
+
+function SiteHeader() {
+  const title = useCurrentScreenTitle();
+  return (
+    <header className="pt-safe sticky top-0 z-40 bg-paper/90 shadow-[0_1px_0_var(--q-line)] backdrop-blur supports-[backdrop-filter]:bg-paper/80">
+      <div
+        data-testid="top-bar"
+        className="flex items-center gap-2 px-3 md:hidden"
+        style={{ height: TOP_BAR_HEIGHT_PX }}
+      >
+        <Link to="/" aria-label="Quire home" className="shrink-0 rounded-md">
+          <LogoMark className="size-6" />
+        </Link>
+        <p
+          className="min-w-0 flex-1 truncate font-serif font-semibold text-[0.95rem] text-ink"
+          data-testid="top-bar-title"
+        >
+          {title || "Quire"}
+        </p>
+        <div className="flex shrink-0 items-center">
+          <ThemeToggle size="sm" />
+          <ThemeMenu size="sm" />
+        </div>
+      </div>
+
+      <div className="mx-auto hidden h-16 max-w-7xl items-center gap-8 px-6 md:flex lg:px-8">
+        <Link
+          to="/"
+          className="flex items-center gap-2.5 rounded-md font-serif font-bold text-2xl text-ink tracking-tight"
+        >
+          <LogoMark className="size-8" />
+          Quire
+        </Link>
+        <nav aria-label="Main">
+          <ul className="flex items-center gap-1">
+            {NAV_ITEMS.slice(0, 2).map(({ to, label, end }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  end={end}
+                  className={({ isActive }) =>
+                    `rounded-full px-4 py-2 font-medium text-sm transition-colors ${
+                      isActive ? "bg-accent-soft text-accent-soft-ink" : "text-ink-muted hover:bg-sunken hover:text-ink"
+                    }`
+                  }
+                >
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-1">
+          <ThemeToggle />
+          <ThemeMenu />
+          <Link to={SIGN_IN_PATH} className={buttonClasses("secondary", "sm", "ml-2")}>
+            Sign in
+          </Link>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function BottomNav({ hidden }: { hidden: boolean }) {
+  return (
+    <nav
+      aria-label="Main"
+      data-testid="bottom-nav"
+      hidden={hidden}
+      className="pb-safe fixed inset-x-0 bottom-0 z-40 bg-surface/95 shadow-[0_-1px_0_var(--q-line)] backdrop-blur md:hidden"
+    >
+      <ul className="flex" style={{ height: BOTTOM_BAR_HEIGHT_PX }}>
+        {NAV_ITEMS.map(({ to, label, Icon, end }) => (
+          <li key={to} className="flex flex-1">
+            <NavLink
+              to={to}
+              end={end}
+              className={({ isActive }) =>
+                `flex flex-1 flex-col items-center justify-center gap-1 font-medium text-xs transition-colors ${
+                  isActive ? "text-accent" : "text-ink-muted hover:text-ink"
+                }`
+              }
+            >
+              {({ isActive }) => (
+                <>
+                  <span
+                    className={`flex h-7 w-14 items-center justify-center rounded-full ${isActive ? "bg-accent-soft" : ""}`}
+                  >
+                    <Icon aria-hidden="true" className="size-5" strokeWidth={isActive ? 2.4 : 2} />
+                  </span>
+                  {label}
+                </>
+              )}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function SiteFooter() {
+  return (
+    <footer className="mt-16 border-line border-t bg-sunken/60">
+      <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 text-ink-muted text-sm sm:flex-row sm:items-center sm:justify-between md:px-6 lg:px-8">
+        <p className="flex items-center gap-2">
+          <LogoMark className="size-5" />
+          <span>
+            <span className="font-semibold font-serif text-ink">Quire</span> — read, track and share books
+          </span>
+        </p>
+        <nav aria-label="Footer">
+          <ul className="flex flex-wrap gap-x-5 gap-y-2">
+            <li>
+              <Link className="underline-offset-4 hover:text-ink hover:underline" to="/browse?source=own">
+                Community books
+              </Link>
+            </li>
+            <li>
+              <Link className="underline-offset-4 hover:text-ink hover:underline" to="/browse?source=public-domain">
+                Public domain
+              </Link>
+            </li>
+            <li>
+              <Link className="underline-offset-4 hover:text-ink hover:underline" to="/browse?status=scheduled">
+                Coming soon
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  );
+}
+
+/** A thin bar while a lazily loaded screen is on its way. */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === "idle") return null;
+  return (
+    <div
+      aria-hidden="true"
+      className="fixed inset-x-0 top-0 z-[70] h-0.5 bg-accent motion-safe:animate-pulse"
+      data-testid="navigation-progress"
+    />
+  );
+}
+
+/** Tells screen-reader users which page a client-side navigation landed on. */
+function RouteAnnouncer() {
+  const { pathname } = useLocation();
+  const [message, setMessage] = useState("");
+  const announcedPath = useRef(pathname);
+  useEffect(() => {
+    if (announcedPath.current === pathname) return;
+    announcedPath.current = pathname;
+    const timer = window.setTimeout(() => setMessage(document.title), 300);
+    return () => window.clearTimeout(timer);
+  }, [pathname]);
+  return (
+    <p aria-live="polite" aria-atomic="true" className="sr-only">
+      {message}
+    </p>
+  );
+}

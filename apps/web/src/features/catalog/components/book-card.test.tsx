@@ -1,0 +1,77 @@
+import type { BookSummary } from "@quire/core";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, within } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { BookCard } from "./book-card";
+
+function makeBook(overrides: Partial<BookSummary> = {}): BookSummary {
+  return {
+    id: "the-lantern-keeper",
+    title: "The Lantern Keeper",
+    authors: ["Mara Quill", "Ines Ashdown"],
+    authorIds: ["u1", "u2"],
+    imageUrl: null,
+    summary: "A keeper of lights and the sea that keeps her.",
+    genreRefs: [],
+    categoryRefs: [],
+    source: "own",
+    display: true,
+    status: "launched",
+    publishingLabel: "community-original",
+    completionStatus: "complete",
+    launchedDate: "2026-10-01T00:00:00.000Z",
+    addedDate: "2026-09-01T00:00:00.000Z",
+    nUserStarred: 3,
+    nCurrentReads: 1,
+    nFinishedReads: 2,
+    interactionScore: 10,
+    lastInteractedAt: null,
+    ...overrides,
+  };
+}
+
+function renderCard(book: BookSummary) {
+  const router = createMemoryRouter([{ path: "/", element: <BookCard book={book} /> }]);
+  return render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+describe("BookCard", () => {
+  it("shows title, authors and badges, and links to the book page by its title", () => {
+    renderCard(makeBook());
+    const link = screen.getByRole("link", { name: "The Lantern Keeper" });
+    expect(link.getAttribute("href")).toBe("/books/the-lantern-keeper");
+    expect(screen.getByRole("heading", { level: 3, name: "The Lantern Keeper" })).toBeTruthy();
+    expect(screen.getByText("Mara Quill & Ines Ashdown")).toBeTruthy();
+    expect(screen.getByText("Community original")).toBeTruthy();
+    expect(screen.getByText("Launched")).toBeTruthy();
+  });
+
+  it("draws a fallback cover when there is no image, and says when a scheduled book launches", () => {
+    renderCard(
+      makeBook({
+        id: "soon",
+        title: "Soon",
+        publishingLabel: null,
+        source: "public-domain",
+        status: "scheduled",
+        launchedDate: "2027-03-12T12:00:00.000Z",
+      }),
+    );
+    const card = screen.getByTestId("book-card");
+    expect(within(card).getByTestId("fallback-cover")).toBeTruthy();
+    expect(within(card).getByText("Public domain")).toBeTruthy();
+    expect(within(card).getByText("Launches Mar 12, 2027")).toBeTruthy();
+  });
+
+  it("uses the cover image as decoration beside the printed title", () => {
+    const { container } = renderCard(makeBook({ imageUrl: "/files/covers/lantern.svg" }));
+    const image = container.querySelector("img");
+    expect(image?.getAttribute("src")).toBe("/files/covers/lantern.svg");
+    expect(image?.getAttribute("alt")).toBe("");
+  });
+});

@@ -1,0 +1,97 @@
+import type { BookDetail, BookPage, BookSummary, CategoryWithBooks, ChapterPage, Genre } from "@quire/core";
+import { apiPath } from "@quire/core/api-paths";
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { apiGet } from "../../lib/api-client";
+import type { BookFilters } from "./filters";
+
+export const catalogKeys = {
+  all: ["catalog"] as const,
+  bookLists: () => [...catalogKeys.all, "books"] as const,
+  bookList: (filters: BookFilters) => [...catalogKeys.bookLists(), filters] as const,
+  trending: () => [...catalogKeys.all, "trending"] as const,
+  newCommunity: () => [...catalogKeys.all, "new-community"] as const,
+  book: (id: string) => [...catalogKeys.all, "book", id] as const,
+  chapters: (id: string) => [...catalogKeys.book(id), "chapters"] as const,
+  genres: () => [...catalogKeys.all, "genres"] as const,
+  categories: () => [...catalogKeys.all, "categories"] as const,
+};
+
+type Items<T> = { items: T[] };
+type Cursor = string | undefined;
+
+export function bookListQuery(filters: BookFilters) {
+  return infiniteQueryOptions({
+    queryKey: catalogKeys.bookList(filters),
+    queryFn: ({ pageParam, signal }) =>
+      apiGet<BookPage>(apiPath("books.list"), {
+        query: { ...filters, cursor: pageParam },
+        signal,
+      }),
+    initialPageParam: undefined as Cursor,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+}
+
+export function trendingBooksQuery() {
+  return queryOptions({
+    queryKey: catalogKeys.trending(),
+    queryFn: ({ signal }) => apiGet<Items<BookSummary>>(apiPath("books.trending"), { signal }),
+    select: (data) => data.items,
+  });
+}
+
+export function newCommunityBooksQuery() {
+  return infiniteQueryOptions({
+    queryKey: catalogKeys.newCommunity(),
+    queryFn: ({ pageParam, signal }) =>
+      apiGet<BookPage>(apiPath("books.newCommunity"), { query: { cursor: pageParam }, signal }),
+    initialPageParam: undefined as Cursor,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+}
+
+export function bookQuery(id: string) {
+  return queryOptions({
+    queryKey: catalogKeys.book(id),
+    queryFn: ({ signal }) => apiGet<BookDetail>(apiPath("books.get", { id }), { signal }),
+  });
+}
+
+export function bookChaptersQuery(id: string) {
+  return infiniteQueryOptions({
+    queryKey: catalogKeys.chapters(id),
+    queryFn: ({ pageParam, signal }) =>
+      apiGet<ChapterPage>(apiPath("books.chapters", { id }), {
+        query: { cursor: pageParam },
+        signal,
+      }),
+    initialPageParam: undefined as Cursor,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+}
+
+export function genresQuery() {
+  return queryOptions({
+    queryKey: catalogKeys.genres(),
+    queryFn: ({ signal }) => apiGet<Items<Genre>>(apiPath("genres.list"), { signal }),
+    select: (data) => data.items,
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function categoriesQuery() {
+  return queryOptions({
+    queryKey: catalogKeys.categories(),
+    queryFn: ({ signal }) => apiGet<Items<CategoryWithBooks>>(apiPath("categories.list"), { signal }),
+    select: (data) => [...data.items].sort((a, b) => a.position - b.position),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export const useBookList = (filters: BookFilters) => useInfiniteQuery(bookListQuery(filters));
+export const useTrendingBooks = () => useQuery(trendingBooksQuery());
+export const useNewCommunityBooks = () => useInfiniteQuery(newCommunityBooksQuery());
+export const useBook = (id: string) => useQuery(bookQuery(id));
+export const useBookChapters = (id: string, enabled = true) => useInfiniteQuery({ ...bookChaptersQuery(id), enabled });
+export const useGenres = () => useQuery(genresQuery());
+export const useCategories = () => useQuery(categoriesQuery());

@@ -1,0 +1,292 @@
+import { BOOK_SORTS, BOOK_SOURCES, BOOK_STATUSES, COMPLETION_STATUSES, PAGE_SIZES } from "@quire/core";
+import { SearchX, SlidersHorizontal, X } from "lucide-react";
+import { useId, useState } from "react";
+import { useSearchParams } from "react-router";
+import { Button } from "../../../components/button";
+import { EmptyState } from "../../../components/empty-state";
+import { ErrorState } from "../../../components/error-state";
+import { SelectField } from "../../../components/select-field";
+import { pluralize } from "../../../lib/format";
+import { useScreenTitle } from "../../../lib/screen-title";
+import { COMPLETION_LABELS, SORT_LABELS, SOURCE_LABELS, STATUS_LABELS } from "../book-labels";
+import { BookGrid, BookGridSkeleton } from "../components/book-collection";
+import {
+  type BookFilters,
+  countActiveFilters,
+  DEFAULT_BOOK_FILTERS,
+  filtersFromSearchParams,
+  filtersToSearchParams,
+} from "../filters";
+import { useBookList, useCategories, useGenres } from "../queries";
+
+const RESULTS_GRID = "grid grid-cols-2 gap-x-4 gap-y-7 xs:grid-cols-3 sm:gap-x-5 md:grid-cols-4 xl:grid-cols-5";
+
+export function BrowseScreen() {
+  useScreenTitle("Browse");
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = filtersFromSearchParams(searchParams);
+  const activeCount = countActiveFilters(filters);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const panelId = useId();
+
+  const update = (patch: Partial<BookFilters>) => {
+    setSearchParams(filtersToSearchParams({ ...filters, ...patch }));
+  };
+  const clearFilters = () => {
+    setSearchParams(filtersToSearchParams({ ...DEFAULT_BOOK_FILTERS, sort: filters.sort, pageSize: filters.pageSize }));
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-8 md:px-6 md:pt-10 lg:px-8">
+      <div className="flex flex-col gap-1">
+        <h1 className="font-semibold font-serif text-3xl text-ink tracking-tight sm:text-4xl">Browse books</h1>
+        <p className="text-ink-muted">Community originals and public-domain classics, filtered your way.</p>
+      </div>
+
+      <div className="mt-6 grid gap-6 lg:mt-8 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
+        <div className="lg:sticky lg:top-24 lg:self-start">
+          <div className="flex items-center gap-2 lg:hidden">
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-expanded={filtersOpen}
+              aria-controls={panelId}
+              onClick={() => setFiltersOpen((open) => !open)}
+            >
+              <SlidersHorizontal aria-hidden="true" className="size-4" />
+              {filtersOpen ? "Hide filters" : "Show filters"}
+              {activeCount > 0 ? (
+                <span className="rounded-full bg-accent px-1.5 text-accent-ink text-xs leading-5">{activeCount}</span>
+              ) : null}
+            </Button>
+            {activeCount > 0 ? (
+              <Button variant="ghost" size="sm" onClick={clearFilters}>
+                Clear filters
+              </Button>
+            ) : null}
+          </div>
+          <FilterPanel
+            id={panelId}
+            filters={filters}
+            onChange={update}
+            onClear={clearFilters}
+            activeCount={activeCount}
+            className={`${filtersOpen ? "mt-4 grid" : "hidden"} lg:mt-0 lg:grid`}
+          />
+        </div>
+
+        <Results filters={filters} onChange={update} onClear={clearFilters} activeCount={activeCount} />
+      </div>
+    </div>
+  );
+}
+
+interface FilterPanelProps {
+  id: string;
+  filters: BookFilters;
+  onChange(patch: Partial<BookFilters>): void;
+  onClear(): void;
+  activeCount: number;
+  className: string;
+}
+
+function FilterPanel({ id, filters, onChange, onClear, activeCount, className }: FilterPanelProps) {
+  const genres = useGenres();
+  const categories = useCategories();
+  return (
+    <form
+      id={id}
+      aria-label="Filters"
+      data-testid="browse-filters"
+      onSubmit={(event) => event.preventDefault()}
+      className={`grid-cols-2 gap-x-3 gap-y-4 rounded-2xl border border-line bg-surface p-4 sm:grid-cols-3 lg:grid-cols-1 lg:border-0 lg:bg-transparent lg:p-0 ${className}`}
+    >
+      <h2 className="sr-only">Filters</h2>
+      <SelectField
+        label="Source"
+        value={filters.source ?? ""}
+        onChange={(value) => onChange({ source: value ? (value as BookFilters["source"]) : undefined })}
+      >
+        <option value="">All sources</option>
+        {BOOK_SOURCES.map((source) => (
+          <option key={source} value={source}>
+            {SOURCE_LABELS[source]}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Status"
+        value={filters.status ?? ""}
+        onChange={(value) => onChange({ status: value ? (value as BookFilters["status"]) : undefined })}
+      >
+        <option value="">Any status</option>
+        {BOOK_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {STATUS_LABELS[status]}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Genre"
+        value={filters.genre ?? ""}
+        onChange={(value) => onChange({ genre: value || undefined })}
+      >
+        <option value="">Any genre</option>
+        {filters.genre && !genres.data?.some((genre) => genre.id === filters.genre) ? (
+          <option value={filters.genre}>{genres.isPending ? "Loading…" : filters.genre}</option>
+        ) : null}
+        {genres.data?.map((genre) => (
+          <option key={genre.id} value={genre.id}>
+            {genre.displayName}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Category"
+        value={filters.category ?? ""}
+        onChange={(value) => onChange({ category: value || undefined })}
+      >
+        <option value="">Any category</option>
+        {filters.category && !categories.data?.some((category) => category.id === filters.category) ? (
+          <option value={filters.category}>{categories.isPending ? "Loading…" : filters.category}</option>
+        ) : null}
+        {categories.data?.map((category) => (
+          <option key={category.id} value={category.id}>
+            {category.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Completion"
+        value={filters.completionStatus ?? ""}
+        onChange={(value) =>
+          onChange({ completionStatus: value ? (value as BookFilters["completionStatus"]) : undefined })
+        }
+      >
+        <option value="">Complete or ongoing</option>
+        {COMPLETION_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {COMPLETION_LABELS[status]}
+          </option>
+        ))}
+      </SelectField>
+      {genres.isError || categories.isError ? (
+        <p className="col-span-full text-ink-muted text-xs">Some filter options could not be loaded.</p>
+      ) : null}
+      <div className="col-span-full hidden lg:block">
+        <Button variant="ghost" size="sm" onClick={onClear} disabled={activeCount === 0} className="-ml-3">
+          <X aria-hidden="true" className="size-4" />
+          Clear filters
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+interface ResultsProps {
+  filters: BookFilters;
+  onChange(patch: Partial<BookFilters>): void;
+  onClear(): void;
+  activeCount: number;
+}
+
+function Results({ filters, onChange, onClear, activeCount }: ResultsProps) {
+  const query = useBookList(filters);
+  const books = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = query.data?.pages[0]?.total;
+
+  return (
+    <section aria-labelledby="results-heading" className="flex min-w-0 flex-col gap-5">
+      <div className="flex flex-wrap items-center justify-between gap-3 border-line border-b pb-4">
+        <div>
+          <h2 id="results-heading" className="sr-only">
+            Results
+          </h2>
+          <p aria-live="polite" className="text-ink-muted text-sm" data-testid="results-count">
+            {query.isPending
+              ? "Finding books…"
+              : query.isError && books.length === 0
+                ? "Couldn't load books"
+                : total !== undefined
+                  ? `${pluralize(total, "book")} found`
+                  : `Showing ${pluralize(books.length, "book")}${query.hasNextPage ? " so far" : ""}`}
+          </p>
+        </div>
+        <div className="grid w-full grid-cols-2 gap-3 sm:flex sm:w-auto sm:flex-wrap sm:items-center sm:gap-x-4 sm:gap-y-2">
+          <SelectField
+            inline
+            label="Sort by"
+            value={filters.sort}
+            onChange={(value) => onChange({ sort: value as BookFilters["sort"] })}
+          >
+            {BOOK_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {SORT_LABELS[sort]}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            inline
+            label="Books per page"
+            value={String(filters.pageSize)}
+            onChange={(value) => onChange({ pageSize: Number(value) as BookFilters["pageSize"] })}
+          >
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      </div>
+
+      {query.isPending ? (
+        <BookGridSkeleton count={filters.pageSize} className={RESULTS_GRID} label="Loading books…" />
+      ) : query.isError && books.length === 0 ? (
+        <ErrorState
+          title="Couldn't load books"
+          error={query.error}
+          onRetry={() => query.refetch()}
+          isRetrying={query.isFetching}
+        />
+      ) : books.length === 0 ? (
+        <EmptyState
+          title={activeCount > 0 ? "No books match these filters" : "No books yet"}
+          icon={<SearchX aria-hidden="true" className="size-8" />}
+        >
+          <p className="max-w-sm text-ink-muted text-sm">
+            {activeCount > 0
+              ? "Try removing a filter or two to widen the search."
+              : "Books will appear here once they are added."}
+          </p>
+          {activeCount > 0 ? (
+            <Button variant="secondary" size="sm" onClick={onClear}>
+              Clear filters
+            </Button>
+          ) : null}
+        </EmptyState>
+      ) : (
+        <>
+          <BookGrid books={books} className={RESULTS_GRID} label="Books" testId="browse-results" eagerCount={4} />
+          {query.isFetchNextPageError ? (
+            <ErrorState
+              compact
+              title="Couldn't load more books"
+              error={query.error}
+              onRetry={() => query.fetchNextPage()}
+            />
+          ) : null}
+          {query.hasNextPage ? (
+            <div className="flex justify-center pt-2">
+              <Button variant="secondary" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+                {query.isFetchingNextPage ? "Loading…" : "Load more"}
+              </Button>
+            </div>
+          ) : books.length > filters.pageSize ? (
+            <p className="text-center text-ink-muted text-sm">You've reached the end of the list.</p>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router";
+import { createQueryClient } from "./lib/query-client";
+import { ScreenTitleProvider } from "./lib/screen-title";
+import { ThemeProvider } from "./lib/theme-provider";
+import { createRouter } from "./router";
+import "./styles.css";
+
+const container = document.getElementById("root");
+if (!container) throw new Error("Missing #root element");
+
+const queryClient = createQueryClient();
+const router = createRouter();
+
+createRoot(container).render(
+  <StrictMode>
+    <ThemeProvider>
+      <QueryClientProvider client={queryClient}>
+        <ScreenTitleProvider>
+          <RouterProvider router={router} />
+        </ScreenTitleProvider>
+      </QueryClientProvider>
+    </ThemeProvider>
+  </StrictMode>,
+);

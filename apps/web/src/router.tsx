@@ -1,0 +1,50 @@
+import { createBrowserRouter, type RouteObject } from "react-router";
+import { AppLoading, AppShell } from "./components/app-shell";
+import { HomeScreen } from "./features/catalog/screens/home-screen";
+import { NotFoundScreen } from "./features/system/screens/not-found-screen";
+import { RouteErrorScreen } from "./features/system/screens/route-error-screen";
+
+/**
+ * Home ships in the entry chunk; every other screen loads on demand so the home route's initial
+ * JavaScript stays small (≤ 150 KB gzip). The lazy screens share one chunk holding @quire/core.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: "/",
+    Component: AppShell,
+    HydrateFallback: AppLoading,
+    children: [
+      {
+        ErrorBoundary: RouteErrorScreen,
+        children: [
+          { index: true, Component: HomeScreen },
+          {
+            path: "browse",
+            lazy: async () => ({ Component: (await import("./features/catalog/screens/browse-screen")).BrowseScreen }),
+          },
+          {
+            path: "books/:id",
+            lazy: async () => ({ Component: (await import("./features/catalog/screens/book-screen")).BookScreen }),
+          },
+          {
+            path: "auth/action",
+            lazy: async () => ({
+              Component: (await import("./features/auth/screens/auth-action-screen")).AuthActionScreen,
+            }),
+          },
+          {
+            path: "auth/onboarding/:step",
+            lazy: async () => ({
+              Component: (await import("./features/auth/screens/onboarding-screen")).OnboardingScreen,
+            }),
+          },
+          { path: "*", Component: NotFoundScreen },
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}
