@@ -26,7 +26,8 @@ async function run(command: string | undefined): Promise<number> {
     case "start": {
       const server = await startServer(loadConfig());
       closeOnSignals(server);
-      server.ctx.logger.info(`Quire is ready at ${server.url.replace("0.0.0.0", "localhost")}`);
+      // A plain line for people; the JSON log line is for machines.
+      console.log(`\nQuire is ready at ${server.url.replace("0.0.0.0", "localhost")}\n`);
       return -1;
     }
     case "migrate":
