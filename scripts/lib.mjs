@@ -44,10 +44,10 @@ function manifestsHash() {
 export async function ensureDependencies() {
   const wanted = manifestsHash();
   if (existsSync(STAMP) && readFileSync(STAMP, "utf8") === wanted) return;
-  const fresh = !existsSync(join(ROOT, "node_modules"));
-  const useCi = fresh && existsSync(join(ROOT, "package-lock.json"));
-  console.log(`Installing dependencies (npm ${useCi ? "ci" : "install"})…`);
-  const code = await run(NPM, [useCi ? "ci" : "install", "--no-audit", "--no-fund"]);
-  if (code !== 0) throw new Error(`npm ${useCi ? "ci" : "install"} failed with exit code ${code}`);
+  // `npm install` rather than `npm ci`: it keeps the locked versions, and npm ci rejects a lockfile that
+  // (as npm 11 writes it) leaves out other platforms' optional binaries.
+  console.log("Installing dependencies (npm install)…");
+  const code = await run(NPM, ["install", "--no-audit", "--no-fund"]);
+  if (code !== 0) throw new Error(`npm install failed with exit code ${code}`);
   writeFileSync(STAMP, manifestsHash());
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CampaignCookieSchema } from "./campaign";
 import { IdSchema, TimestampSchema, UrlOrPathSchema } from "./common";
 
 export const ROLES = ["reader", "author", "admin"] as const;
@@ -12,15 +13,8 @@ export type SystemList = z.infer<typeof SystemListSchema>;
 /** SPEC §3 leaves the placeholder city unnamed; this is the one Quire shows. */
 export const DEFAULT_LOCATION = "Bookham";
 
-export const UtmSchema = z.object({
-  source: z.string(),
-  medium: z.string(),
-  content: z.string().optional(),
-  campaign: z.string().optional(),
-  term: z.string().optional(),
-  capturedAt: TimestampSchema,
-  expiresAt: TimestampSchema,
-});
+/** Where a user came from: the campaign cookie they carried at sign-up. */
+export const UtmSchema = CampaignCookieSchema;
 export type Utm = z.infer<typeof UtmSchema>;
 
 export const SocialLinksSchema = z.object({

@@ -1,7 +1,6 @@
 import { KeyRound } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { buttonClasses } from "../../../components/button";
+import { WayBackLinks } from "../../../components/way-back-links";
 
 export function AuthPlaceholder({ title, children }: { title: string; children?: ReactNode }) {
   return (
@@ -15,13 +14,8 @@ export function AuthPlaceholder({ title, children }: { title: string; children?:
           Sign-in arrives soon. Until then you can explore every book on Quire without an account.
         </p>
         {children}
-        <div className="mt-2 flex flex-wrap justify-center gap-3">
-          <Link to="/browse" className={buttonClasses("primary")}>
-            Browse books
-          </Link>
-          <Link to="/" className={buttonClasses("secondary")}>
-            Go home
-          </Link>
+        <div className="mt-2">
+          <WayBackLinks />
         </div>
       </div>
     </div>

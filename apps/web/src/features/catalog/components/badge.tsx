@@ -1,5 +1,6 @@
+import type { Book } from "@quire/core";
 import type { ReactNode } from "react";
-import type { BadgeTone } from "../book-labels";
+import { type BadgeTone, labelBadge, statusBadge } from "../book-labels";
 
 const TONES: Record<BadgeTone, string> = {
   accent: "bg-accent-soft text-accent-soft-ink",
@@ -17,5 +18,23 @@ export function Badge({ tone, children, testId }: { tone: BadgeTone; children: R
     >
       {children}
     </span>
+  );
+}
+
+/** A book's publishing label (when it has one) and status, side by side. */
+export function BookBadges({ book, className = "" }: { book: Book; className?: string }) {
+  const label = labelBadge(book);
+  const status = statusBadge(book);
+  return (
+    <div className={`flex flex-wrap gap-1.5 ${className}`}>
+      {label ? (
+        <Badge tone={label.tone} testId="label-badge">
+          {label.text}
+        </Badge>
+      ) : null}
+      <Badge tone={status.tone} testId="status-badge">
+        {status.text}
+      </Badge>
+    </div>
   );
 }

@@ -2,9 +2,9 @@ import type { BookSummary } from "@quire/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { Skeleton } from "../../../components/skeleton";
-import { authorsText, labelBadge, statusBadge } from "../book-labels";
+import { authorsText } from "../book-labels";
 import { bookQuery } from "../queries";
-import { Badge } from "./badge";
+import { BookBadges } from "./badge";
 import { BookCover } from "./book-cover";
 
 export function bookPath(id: string): string {
@@ -27,8 +27,6 @@ export interface BookCardProps {
 export function BookCard({ book, headingLevel = 3, eager = false, layout = "stacked", rank }: BookCardProps) {
   const queryClient = useQueryClient();
   const Heading = `h${headingLevel}` as const;
-  const label = labelBadge(book);
-  const status = statusBadge(book);
   const prefetch = () => {
     void queryClient.prefetchQuery(bookQuery(book.id));
   };
@@ -45,18 +43,7 @@ export function BookCard({ book, headingLevel = 3, eager = false, layout = "stac
       </Link>
     </Heading>
   );
-  const badges = (
-    <div className="mt-0.5 flex flex-wrap gap-1.5">
-      {label ? (
-        <Badge tone={label.tone} testId="label-badge">
-          {label.text}
-        </Badge>
-      ) : null}
-      <Badge tone={status.tone} testId="status-badge">
-        {status.text}
-      </Badge>
-    </div>
-  );
+  const badges = <BookBadges book={book} className="mt-0.5" />;
 
   if (layout === "wide") {
     return (

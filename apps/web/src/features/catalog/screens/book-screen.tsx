@@ -2,22 +2,15 @@ import type { BookDetail } from "@quire/core";
 import { BookOpen, BookOpenCheck, ChevronRight, Glasses, Star } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
-import { Button, buttonClasses } from "../../../components/button";
+import { Button } from "../../../components/button";
 import { ErrorState } from "../../../components/error-state";
 import { LoadingStatus, Skeleton } from "../../../components/skeleton";
+import { WayBackLinks } from "../../../components/way-back-links";
 import { errorMessage, hasErrorCode } from "../../../lib/errors";
 import { formatCompactNumber, formatDate, formatNumber, formatReadingTime, pluralize } from "../../../lib/format";
 import { useScreenTitle } from "../../../lib/screen-title";
-import {
-  authorsText,
-  COMPLETION_LABELS,
-  labelBadge,
-  PUBLISHING_LABELS_TEXT,
-  SOURCE_LABELS,
-  STATUS_LABELS,
-  statusBadge,
-} from "../book-labels";
-import { Badge } from "../components/badge";
+import { authorsText, COMPLETION_LABELS, PUBLISHING_LABELS_TEXT, SOURCE_LABELS, STATUS_LABELS } from "../book-labels";
+import { BookBadges } from "../components/badge";
 import { BookCover } from "../components/book-cover";
 import { ChapterList } from "../components/chapter-list";
 import { LaunchCountdown } from "../components/launch-countdown";
@@ -74,8 +67,6 @@ function Breadcrumbs({ title }: { title: string }) {
 
 function BookDetails({ detail }: { detail: BookDetail }) {
   const { book, bookData, genres, categories } = detail;
-  const label = labelBadge(book);
-  const status = statusBadge(book);
   const readerNoteId = `reader-note-${book.id}`;
 
   return (
@@ -99,16 +90,7 @@ function BookDetails({ detail }: { detail: BookDetail }) {
 
         <div className="flex min-w-0 flex-col gap-9">
           <header className="flex flex-col gap-3 text-center md:text-left">
-            <div className="flex flex-wrap justify-center gap-1.5 md:justify-start">
-              {label ? (
-                <Badge tone={label.tone} testId="label-badge">
-                  {label.text}
-                </Badge>
-              ) : null}
-              <Badge tone={status.tone} testId="status-badge">
-                {status.text}
-              </Badge>
-            </div>
+            <BookBadges book={book} className="justify-center md:justify-start" />
             <h1 className="text-balance font-semibold font-serif text-3xl text-ink leading-tight tracking-tight sm:text-4xl lg:text-[2.75rem]">
               {book.title}
             </h1>
@@ -315,14 +297,7 @@ function BookNotFound({ message }: { message: string }) {
         <p data-testid="error-message">{message}</p>
         <p>It may have been removed, or the link may be mistyped.</p>
       </div>
-      <div className="flex flex-wrap justify-center gap-3">
-        <Link to="/browse" className={buttonClasses("primary")}>
-          Browse books
-        </Link>
-        <Link to="/" className={buttonClasses("secondary")}>
-          Go home
-        </Link>
-      </div>
+      <WayBackLinks />
     </div>
   );
 }

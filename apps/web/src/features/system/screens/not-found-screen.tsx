@@ -1,5 +1,4 @@
-import { Link } from "react-router";
-import { buttonClasses } from "../../../components/button";
+import { WayBackLinks } from "../../../components/way-back-links";
 import { useScreenTitle } from "../../../lib/screen-title";
 
 export function NotFoundScreen() {
@@ -13,14 +12,7 @@ export function NotFoundScreen() {
       <p className="text-ink-muted">
         This page seems to have slipped out of the binding. Check the address, or find your way back to the shelves.
       </p>
-      <div className="flex flex-wrap justify-center gap-3">
-        <Link to="/" className={buttonClasses("primary")}>
-          Go home
-        </Link>
-        <Link to="/browse" className={buttonClasses("secondary")}>
-          Browse books
-        </Link>
-      </div>
+      <WayBackLinks first="home" />
     </div>
   );
 }
