@@ -16,6 +16,7 @@ import { UsersRepository } from "./features/users/users.repository";
 import { usersRoutes } from "./features/users/users.routes";
 import { webRoutes } from "./features/web/web.routes";
 import { registerErrorHandling } from "./http-errors";
+import { ResponseCache } from "./infra/response-cache";
 import { QUIRE_VERSION } from "./version";
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -67,9 +68,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   const catalog = new CatalogService(new CatalogRepository(ctx.database.db), ctx.clock);
+  const publicCache = new ResponseCache(ctx.config.publicCache.ttlMs, ctx.config.publicCache.maxEntries);
   await app.register(healthRoutes, { database: ctx.database });
-  await app.register(catalogRoutes, { service: catalog });
-  await app.register(usersRoutes, { repository: new UsersRepository(ctx.database.db) });
+  await app.register(catalogRoutes, { service: catalog, cache: publicCache });
+  await app.register(usersRoutes, { repository: new UsersRepository(ctx.database.db), cache: publicCache });
 
   app.get("/api/v1/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 

@@ -17,6 +17,8 @@ const EnvSchema = z.object({
   QUIRE_WEB_DIST: z.string().optional(),
   QUIRE_SEED_DEMO: z.enum(["auto", "never"]).default("auto"),
   QUIRE_TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  QUIRE_PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+  QUIRE_PUBLIC_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(20_000),
 });
 
 export interface Config {
@@ -32,6 +34,8 @@ export interface Config {
   webDistDir: string;
   seedDemo: "auto" | "never";
   trustProxy: boolean;
+  /** Anonymous catalogue reads are served from memory for this long (0 turns the cache off). */
+  publicCache: { ttlMs: number; maxEntries: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
@@ -55,5 +59,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     webDistDir: resolve(cwd, e.QUIRE_WEB_DIST ?? resolve(import.meta.dirname, "../../web/dist")),
     seedDemo: e.QUIRE_SEED_DEMO,
     trustProxy: e.QUIRE_TRUST_PROXY === "true",
+    publicCache: { ttlMs: e.QUIRE_PUBLIC_CACHE_TTL_MS, maxEntries: e.QUIRE_PUBLIC_CACHE_ENTRIES },
   };
 }

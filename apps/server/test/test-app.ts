@@ -18,7 +18,10 @@ export interface TestApp {
  * The real app on a real test database, driven with `app.inject` (no port opened).
  * `webDistDir` points at a folder holding a minimal index.html so page routes can be tested without a web build.
  */
-export function useTestApp(testDb: TestDatabase, options: { clock?: () => Date; webDistDir?: string } = {}): TestApp {
+export function useTestApp(
+  testDb: TestDatabase,
+  options: { clock?: () => Date; webDistDir?: string; publicCacheTtlMs?: number } = {},
+): TestApp {
   let app: FastifyInstance | undefined;
   let ctx: AppContext | undefined;
   let dataDir: string | undefined;
@@ -30,6 +33,8 @@ export function useTestApp(testDb: TestDatabase, options: { clock?: () => Date; 
       QUIRE_DATA_DIR: dataDir,
       LOG_LEVEL: "silent",
       QUIRE_WEB_DIST: options.webDistDir ?? join(import.meta.dirname, "fixtures/web-dist"),
+      // Tests change data between reads; the cache has its own test that turns it on.
+      QUIRE_PUBLIC_CACHE_TTL_MS: String(options.publicCacheTtlMs ?? 0),
     });
     ctx = createContext(config, {
       database: testDb.handle,

@@ -6,6 +6,7 @@ import {
   type Dialect,
   Kysely,
   PostgresDialect,
+  type SqliteDatabase,
   SqliteDialect,
   type SqliteDialectConfig,
   SqliteDriver,
@@ -46,14 +47,43 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
-function openSqlite(path: string): BetterSqlite3.Database {
+/** How many distinct SQL texts keep their prepared statement; Kysely's queries have a small fixed set of shapes. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * better-sqlite3 behind Kysely's SqliteDatabase interface, reusing prepared statements: Kysely
+ * prepares every query anew, and preparing costs more than running a point lookup.
+ */
+function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sqlText: string) {
+      let statement = statements.get(sqlText);
+      if (statement) {
+        // Re-insert to keep the map in least-recently-used order.
+        statements.delete(sqlText);
+      } else {
+        statement = sqlite.prepare(sqlText);
+        if (statements.size >= STATEMENT_CACHE_SIZE) {
+          const oldest = statements.keys().next().value;
+          if (oldest !== undefined) statements.delete(oldest);
+        }
+      }
+      statements.set(sqlText, statement);
+      return statement;
+    },
+  };
+}
+
+function openSqlite(path: string): SqliteDatabase {
   const sqlite = new BetterSqlite3(path);
   sqlite.pragma("journal_mode = WAL");
   // NORMAL in WAL mode survives a killed process; only a power cut can lose the last commits.
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
-  return sqlite;
+  return withStatementCache(sqlite);
 }
 
 const INT8_OID = 20;

@@ -1,5 +1,5 @@
 import type { BookSort, CursorKey } from "@quire/core";
-import type { Kysely, SelectQueryBuilder } from "kysely";
+import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { BookDataRow, BookRow, ChapterRow, Database } from "../../db/schema";
 
 export interface BookFilters {
@@ -52,7 +52,11 @@ export class CatalogRepository {
     return query;
   }
 
-  /** Keyset page: rows after `after` in the sort's order, one extra row to tell whether more follow. */
+  /**
+   * Keyset page: rows after `after` in the sort's order, one extra row to tell whether more follow.
+   * The id tie-breaker runs in the same direction as the sort column, so the index serves the whole
+   * ORDER BY (mixed directions make SQLite sort every matching row).
+   */
   async listBooksAfter(filters: BookFilters, sort: BookSort, limit: number, after?: CursorKey): Promise<BookRow[]> {
     const column = SORT_COLUMN[sort];
     const descending = SORT_DESCENDING[sort];
@@ -62,22 +66,20 @@ export class CatalogRepository {
       query = query.where((eb) =>
         eb.or([
           eb(`books.${column}`, descending ? "<" : ">", value as never),
-          eb.and([eb(`books.${column}`, "=", value as never), eb("books.id", ">", id)]),
+          eb.and([eb(`books.${column}`, "=", value as never), eb("books.id", descending ? "<" : ">", id)]),
         ]),
       );
     }
-    return query
-      .orderBy(`books.${column}`, descending ? "desc" : "asc")
-      .orderBy("books.id", "asc")
-      .limit(limit)
-      .execute();
+    const direction = descending ? "desc" : "asc";
+    return query.orderBy(`books.${column}`, direction).orderBy("books.id", direction).limit(limit).execute();
   }
 
   async listBooksAtOffset(filters: BookFilters, sort: BookSort, limit: number, offset: number): Promise<BookRow[]> {
     const column = SORT_COLUMN[sort];
+    const direction = SORT_DESCENDING[sort] ? "desc" : "asc";
     return this.filtered(filters)
-      .orderBy(`books.${column}`, SORT_DESCENDING[sort] ? "desc" : "asc")
-      .orderBy("books.id", "asc")
+      .orderBy(`books.${column}`, direction)
+      .orderBy("books.id", direction)
       .limit(limit)
       .offset(offset)
       .execute();
@@ -102,7 +104,7 @@ export class CatalogRepository {
       .where("display", "=", 1)
       .where("status", "=", "launched")
       .orderBy("interactionScore", "desc")
-      .orderBy("id", "asc")
+      .orderBy("id", "desc")
       .limit(limit)
       .execute();
   }
@@ -122,19 +124,85 @@ export class CatalogRepository {
       query = query.where((eb) =>
         eb.or([
           eb("launchedDate", "<", String(launchedDate)),
-          eb.and([eb("launchedDate", "=", String(launchedDate)), eb("id", ">", id)]),
+          eb.and([eb("launchedDate", "=", String(launchedDate)), eb("id", "<", id)]),
         ]),
       );
     }
-    return query.orderBy("launchedDate", "desc").orderBy("id", "asc").limit(limit).execute();
+    return query.orderBy("launchedDate", "desc").orderBy("id", "desc").limit(limit).execute();
   }
 
-  async findBook(id: string): Promise<BookRow | undefined> {
-    return this.db.selectFrom("books").selectAll().where("id", "=", id).executeTakeFirst();
+  /** A book and its book data in one round trip (the data is undefined when the book has none). */
+  async findBookWithData(id: string): Promise<{ book: BookRow; data: BookDataRow | undefined } | undefined> {
+    const row = await this.db
+      .selectFrom("books")
+      .leftJoin("bookData", "bookData.bookId", "books.id")
+      .selectAll("books")
+      .select([
+        "bookData.bookId as dataBookId",
+        "bookData.bookTeaser",
+        "bookData.characters",
+        "bookData.css",
+        "bookData.tocLength",
+        "bookData.moods",
+        "bookData.timeToReadMinutes",
+        "bookData.wordCount",
+        "bookData.versionsMap",
+        "bookData.latestVersion",
+        "bookData.epubToc",
+      ])
+      .where("books.id", "=", id)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { dataBookId, ...rest } = row;
+    const { bookTeaser, characters, css, tocLength, moods, timeToReadMinutes, wordCount, ...withoutData } = rest;
+    const { versionsMap, latestVersion, epubToc, ...book } = withoutData;
+    // A left join types every book-data column as nullable; they are all present when the row is.
+    const data: BookDataRow | undefined =
+      dataBookId === null
+        ? undefined
+        : ({
+            bookId: dataBookId,
+            bookTeaser,
+            characters,
+            css,
+            tocLength,
+            moods,
+            timeToReadMinutes,
+            wordCount,
+            versionsMap,
+            latestVersion,
+            epubToc,
+          } as BookDataRow);
+    return { book, data };
   }
 
-  async findBookData(bookId: string): Promise<BookDataRow | undefined> {
-    return this.db.selectFrom("bookData").selectAll().where("bookId", "=", bookId).executeTakeFirst();
+  /** The genres (by name) and categories (by position) of one book, in one round trip. */
+  async labelsOfBook(bookId: string) {
+    const rows = await this.db
+      .selectFrom("bookGenres")
+      .innerJoin("genres", "genres.id", "bookGenres.genreId")
+      .select([
+        sql<string>`'genre'`.as("kind"),
+        "genres.id",
+        "genres.displayName as name",
+        sql<number>`0`.as("position"),
+      ])
+      .where("bookGenres.bookId", "=", bookId)
+      .unionAll(
+        this.db
+          .selectFrom("categoryBooks")
+          .innerJoin("categories", "categories.id", "categoryBooks.categoryId")
+          .select([sql<string>`'category'`.as("kind"), "categories.id", "categories.name", "categories.position"])
+          .where("categoryBooks.bookId", "=", bookId),
+      )
+      .orderBy("kind", "desc")
+      .orderBy("position")
+      .orderBy("name")
+      .execute();
+    return {
+      genres: rows.filter((row) => row.kind === "genre").map(({ id, name }) => ({ id, displayName: name })),
+      categories: rows.filter((row) => row.kind === "category").map(({ id, name }) => ({ id, name })),
+    };
   }
 
   /** Genre and category ids of many books at once, for hydrating a page of books. */
@@ -164,26 +232,6 @@ export class CatalogRepository {
     for (const row of genreRows) append(genres, row.bookId, row.genreId);
     for (const row of categoryRows) append(categories, row.bookId, row.categoryId);
     return { genres, categories };
-  }
-
-  async genresOfBook(bookId: string) {
-    return this.db
-      .selectFrom("bookGenres")
-      .innerJoin("genres", "genres.id", "bookGenres.genreId")
-      .select(["genres.id", "genres.displayName"])
-      .where("bookGenres.bookId", "=", bookId)
-      .orderBy("genres.displayName")
-      .execute();
-  }
-
-  async categoriesOfBook(bookId: string) {
-    return this.db
-      .selectFrom("categoryBooks")
-      .innerJoin("categories", "categories.id", "categoryBooks.categoryId")
-      .select(["categories.id", "categories.name"])
-      .where("categoryBooks.bookId", "=", bookId)
-      .orderBy("categories.position")
-      .execute();
   }
 
   /** Chapters of one version in reading order, after chapter number `afterNumber`. */

@@ -1,5 +1,6 @@
 import { ApiErrorBodySchema, catalogContract as c } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { cachePublicReads, type ResponseCache } from "../../infra/response-cache";
 import { type CatalogService, VISITOR } from "./catalog.service";
 
 const errors = { 400: ApiErrorBodySchema, 404: ApiErrorBodySchema };
@@ -10,7 +11,12 @@ function operation(operationId: keyof typeof c) {
 }
 
 /** Catalogue read paths. Accounts arrive later; until then every caller is a visitor. */
-export const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService }> = async (app, { service }) => {
+export const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService; cache: ResponseCache }> = async (
+  app,
+  { service, cache },
+) => {
+  cachePublicReads(app, cache);
+
   app.get(
     c["books.list"].path,
     {

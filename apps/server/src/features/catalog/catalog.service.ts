@@ -15,7 +15,7 @@ import {
   TOP_NEW_WINDOW_DAYS,
   TRENDING_BOOKS_COUNT,
 } from "@quire/core";
-import type { BookRow } from "../../db/schema";
+import type { BookDataRow, BookRow } from "../../db/schema";
 import { presentBook, presentBookData } from "./catalog.presenter";
 import type { BookFilters, CatalogRepository } from "./catalog.repository";
 
@@ -92,31 +92,28 @@ export class CatalogService {
     return { items: await this.hydrate(page), nextCursor };
   }
 
-  private async getVisibleBookRow(id: string, viewer: Viewer): Promise<BookRow> {
-    const row = await this.repository.findBook(id);
-    if (!row || (row.display !== 1 && !viewer.canSeeHiddenBooks)) throw AppError.of("bookNotFound");
-    return row;
+  private async getVisibleBook(id: string, viewer: Viewer): Promise<{ book: BookRow; data: BookDataRow | undefined }> {
+    const found = await this.repository.findBookWithData(id);
+    if (!found || (found.book.display !== 1 && !viewer.canSeeHiddenBooks)) throw AppError.of("bookNotFound");
+    return found;
   }
 
   async getBook(id: string, viewer: Viewer): Promise<BookDetail> {
-    const row = await this.getVisibleBookRow(id, viewer);
-    const [bookData, genres, categories] = await Promise.all([
-      this.repository.findBookData(id),
-      this.repository.genresOfBook(id),
-      this.repository.categoriesOfBook(id),
+    const [{ book: row, data }, { genres, categories }] = await Promise.all([
+      this.getVisibleBook(id, viewer),
+      this.repository.labelsOfBook(id),
     ]);
     const book = presentBook(row, {
       genreRefs: genres.map((genre) => genre.id),
       categoryRefs: categories.map((category) => category.id),
     });
-    return { book, bookData: bookData ? presentBookData(bookData) : null, genres, categories };
+    return { book, bookData: data ? presentBookData(data) : null, genres, categories };
   }
 
   async listChapters(bookId: string, cursor: string | undefined, viewer: Viewer): Promise<ChapterPage> {
-    await this.getVisibleBookRow(bookId, viewer);
+    const { data: bookData } = await this.getVisibleBook(bookId, viewer);
     const after = cursor ? decodeCursor(cursor) : undefined;
     if (cursor && (!after || typeof after[0] !== "number")) throw invalidCursor();
-    const bookData = await this.repository.findBookData(bookId);
     if (!bookData) return { items: [], nextCursor: null };
     const afterNumber = typeof after?.[0] === "number" ? after[0] : 0;
     const rows = await this.repository.chapters(bookId, bookData.latestVersion, CHAPTERS_PAGE_SIZE + 1, afterNumber);

@@ -1,9 +1,14 @@
 import { catalogContract, RECENT_USERS_COUNT } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { cachePublicReads, type ResponseCache } from "../../infra/response-cache";
 import { presentPublicUser } from "./users.presenter";
 import type { UsersRepository } from "./users.repository";
 
-export const usersRoutes: FastifyPluginAsyncZod<{ repository: UsersRepository }> = async (app, { repository }) => {
+export const usersRoutes: FastifyPluginAsyncZod<{ repository: UsersRepository; cache: ResponseCache }> = async (
+  app,
+  { repository, cache },
+) => {
+  cachePublicReads(app, cache);
   const recent = catalogContract["users.recent"];
   app.get(
     recent.path,

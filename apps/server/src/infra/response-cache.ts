@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+
+/**
+ * A small in-process cache of serialized responses with a time to live and a size bound (least
+ * recently used out first). It trades at most `ttlMs` of staleness for not redoing identical work:
+ * public catalogue pages are read far more often than they change.
+ */
+export class ResponseCache {
+  private readonly entries = new Map<string, { body: string; expiresAt: number }>();
+  hits = 0;
+  misses = 0;
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get enabled(): boolean {
+    return this.ttlMs > 0 && this.maxEntries > 0;
+  }
+
+  get(key: string): string | undefined {
+    const entry = this.entries.get(key);
+    if (!entry || entry.expiresAt <= this.now()) {
+      if (entry) this.entries.delete(key);
+      this.misses += 1;
+      return undefined;
+    }
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    this.hits += 1;
+    return entry.body;
+  }
+
+  set(key: string, body: string): void {
+    if (!this.enabled) return;
+    this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, { body, expiresAt: this.now() + this.ttlMs });
+  }
+
+  /** Drops everything, for writes that change what the cached pages show. */
+  clear(): void {
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/**
+ * Serves cached bodies for the plugin's GET routes before any work, and stores fresh 200 answers.
+ * Only anonymous requests are cached: anything carrying credentials may be personal.
+ */
+export function cachePublicReads(app: FastifyInstance, cache: ResponseCache): void {
+  if (!cache.enabled) return;
+  const isCacheable = (request: FastifyRequest) =>
+    request.method === "GET" && !request.headers.authorization && !request.headers.cookie;
+
+  app.addHook("onRequest", async (request, reply) => {
+    if (!isCacheable(request)) return;
+    const body = cache.get(request.url);
+    if (body === undefined) return;
+    return reply.header("content-type", CACHED_CONTENT_TYPE).header(CACHE_HEADER, "hit").send(body);
+  });
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (reply.getHeader(CACHE_HEADER) === "hit" || !isCacheable(request)) return payload;
+    if (reply.statusCode === 200 && typeof payload === "string") {
+      cache.set(request.url, payload);
+      reply.header(CACHE_HEADER, "miss");
+    }
+    return payload;
+  });
+}
+
+const CACHE_HEADER = "x-quire-cache";
+const CACHED_CONTENT_TYPE = "application/json; charset=utf-8";
