@@ -1,12 +1,6 @@
-import fastifyHelmet from "@fastify/helmet";
 import fastifySwagger from "@fastify/swagger";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-} from "fastify-type-provider-zod";
+import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./context";
 import { CatalogRepository } from "./features/catalog/catalog.repository";
 import { catalogRoutes } from "./features/catalog/catalog.routes";
@@ -16,30 +10,12 @@ import { UsersRepository } from "./features/users/users.repository";
 import { usersRoutes } from "./features/users/users.routes";
 import { webRoutes } from "./features/web/web.routes";
 import { registerErrorHandling } from "./http-errors";
+import { checkedSerializerCompiler, fastSerializerCompiler } from "./http-serializer";
 import { ResponseCache } from "./infra/response-cache";
+import { registerSecurityHeaders } from "./security-headers";
 import { QUIRE_VERSION } from "./version";
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
-
-/** The app's Content-Security-Policy: no inline or remote scripts, nothing framed from elsewhere. */
-function contentSecurityPolicy(secure: boolean) {
-  return {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", "data:", "blob:"],
-      fontSrc: ["'self'"],
-      connectSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-      ...(secure ? { upgradeInsecureRequests: [] } : {}),
-    },
-  };
-}
 
 /** Builds the whole HTTP app on a context; `listen` is the caller's business (main, tests, bench). */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -49,13 +25,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     trustProxy: ctx.config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(ctx.config.env === "production" ? fastSerializerCompiler : checkedSerializerCompiler);
   registerErrorHandling(app);
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: contentSecurityPolicy(ctx.config.publicUrl?.startsWith("https://") ?? false),
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app, { secure: ctx.config.publicUrl?.startsWith("https://") ?? false });
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -1,5 +1,6 @@
 import type { BookSort, CursorKey } from "@quire/core";
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import { param, ReusableQuery } from "../../db/reusable-query";
 import type { BookDataRow, BookRow, ChapterRow, Database } from "../../db/schema";
 
 export interface BookFilters {
@@ -19,7 +20,56 @@ const SORT_DESCENDING: Record<BookSort, boolean> = { popular: true, newest: true
 
 /** Every SQL statement the catalogue reads with. */
 export class CatalogRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly bookWithDataQuery;
+  private readonly labelsOfBookQuery;
+
+  constructor(private readonly db: Kysely<Database>) {
+    // The book page's two reads have a fixed shape: compiled once, run with each id.
+    this.bookWithDataQuery = new ReusableQuery(
+      db
+        .selectFrom("books")
+        .leftJoin("bookData", "bookData.bookId", "books.id")
+        .selectAll("books")
+        .select([
+          "bookData.bookId as dataBookId",
+          "bookData.bookTeaser",
+          "bookData.characters",
+          "bookData.css",
+          "bookData.tocLength",
+          "bookData.moods",
+          "bookData.timeToReadMinutes",
+          "bookData.wordCount",
+          "bookData.versionsMap",
+          "bookData.latestVersion",
+          "bookData.epubToc",
+        ])
+        .where("books.id", "=", param("id"))
+        .compile(),
+    );
+    this.labelsOfBookQuery = new ReusableQuery(
+      db
+        .selectFrom("bookGenres")
+        .innerJoin("genres", "genres.id", "bookGenres.genreId")
+        .select([
+          sql<string>`'genre'`.as("kind"),
+          "genres.id",
+          "genres.displayName as name",
+          sql<number>`0`.as("position"),
+        ])
+        .where("bookGenres.bookId", "=", param("id"))
+        .unionAll(
+          db
+            .selectFrom("categoryBooks")
+            .innerJoin("categories", "categories.id", "categoryBooks.categoryId")
+            .select([sql<string>`'category'`.as("kind"), "categories.id", "categories.name", "categories.position"])
+            .where("categoryBooks.bookId", "=", param("id")),
+        )
+        .orderBy("kind", "desc")
+        .orderBy("position")
+        .orderBy("name")
+        .compile(),
+    );
+  }
 
   private filtered(filters: BookFilters): BooksQuery {
     let query = this.db.selectFrom("books").selectAll("books");
@@ -133,25 +183,7 @@ export class CatalogRepository {
 
   /** A book and its book data in one round trip (the data is undefined when the book has none). */
   async findBookWithData(id: string): Promise<{ book: BookRow; data: BookDataRow | undefined } | undefined> {
-    const row = await this.db
-      .selectFrom("books")
-      .leftJoin("bookData", "bookData.bookId", "books.id")
-      .selectAll("books")
-      .select([
-        "bookData.bookId as dataBookId",
-        "bookData.bookTeaser",
-        "bookData.characters",
-        "bookData.css",
-        "bookData.tocLength",
-        "bookData.moods",
-        "bookData.timeToReadMinutes",
-        "bookData.wordCount",
-        "bookData.versionsMap",
-        "bookData.latestVersion",
-        "bookData.epubToc",
-      ])
-      .where("books.id", "=", id)
-      .executeTakeFirst();
+    const [row] = await this.bookWithDataQuery.execute(this.db, { id });
     if (!row) return undefined;
     const { dataBookId, ...rest } = row;
     const { bookTeaser, characters, css, tocLength, moods, timeToReadMinutes, wordCount, ...withoutData } = rest;
@@ -178,27 +210,7 @@ export class CatalogRepository {
 
   /** The genres (by name) and categories (by position) of one book, in one round trip. */
   async labelsOfBook(bookId: string) {
-    const rows = await this.db
-      .selectFrom("bookGenres")
-      .innerJoin("genres", "genres.id", "bookGenres.genreId")
-      .select([
-        sql<string>`'genre'`.as("kind"),
-        "genres.id",
-        "genres.displayName as name",
-        sql<number>`0`.as("position"),
-      ])
-      .where("bookGenres.bookId", "=", bookId)
-      .unionAll(
-        this.db
-          .selectFrom("categoryBooks")
-          .innerJoin("categories", "categories.id", "categoryBooks.categoryId")
-          .select([sql<string>`'category'`.as("kind"), "categories.id", "categories.name", "categories.position"])
-          .where("categoryBooks.bookId", "=", bookId),
-      )
-      .orderBy("kind", "desc")
-      .orderBy("position")
-      .orderBy("name")
-      .execute();
+    const rows = await this.labelsOfBookQuery.execute(this.db, { id: bookId });
     return {
       genres: rows.filter((row) => row.kind === "genre").map(({ id, name }) => ({ id, displayName: name })),
       categories: rows.filter((row) => row.kind === "category").map(({ id, name }) => ({ id, name })),
