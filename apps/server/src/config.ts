@@ -17,7 +17,7 @@ const EnvSchema = z.object({
   QUIRE_WEB_DIST: z.string().optional(),
   QUIRE_SEED_DEMO: z.enum(["auto", "never"]).default("auto"),
   QUIRE_TRUST_PROXY: z.enum(["true", "false"]).default("false"),
-  QUIRE_PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+  QUIRE_PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   QUIRE_PUBLIC_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(20_000),
 });
 

@@ -1,0 +1,209 @@
+/**
+ * Shared bench machinery: settings from the environment, machine info, running autocannon in a child
+ * process, tables, and the two places results go (BENCHMARKS.md section, local JSONL history).
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { appendFile, mkdir, readFile, writeFile } from "node:fs/promises";
+import os from "node:os";
+import { join } from "node:path";
+
+export const BENCH_DIR = import.meta.dirname;
+export const REPO_ROOT = join(BENCH_DIR, "..");
+export const BENCHMARKS_MD = join(REPO_ROOT, "BENCHMARKS.md");
+export const HISTORY_FILE = join(BENCH_DIR, "results", "history.jsonl");
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+function positiveNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, got "${raw}"`);
+  return value;
+}
+
+export interface BenchSettings {
+  /** Seconds measured per target. */
+  durationSeconds: number;
+  /** Seconds of unmeasured load per target before measuring. */
+  warmupSeconds: number;
+  connections: number;
+  books: number;
+  /** `postgres://…` to run on PostgreSQL (in a schema created and dropped by the run); else SQLite. */
+  databaseUrl: string | undefined;
+  /** Exit non-zero when a budget is missed, not only when the run is invalid. */
+  strict: boolean;
+}
+
+export function readSettings(): BenchSettings {
+  return {
+    durationSeconds: positiveNumber("BENCH_DURATION", 10),
+    warmupSeconds: positiveNumber("BENCH_WARMUP", 2),
+    connections: Math.max(1, Math.round(positiveNumber("BENCH_CONNECTIONS", 50))),
+    books: Math.max(1, Math.round(positiveNumber("BENCH_BOOKS", 10_000))),
+    databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
+    strict: process.env.BENCH_STRICT === "1",
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Machine
+
+export interface MachineInfo {
+  cpuModel: string;
+  cores: number;
+  totalMemoryGiB: number;
+  node: string;
+  platform: string;
+  osRelease: string;
+  loadAverage: number[];
+  gitCommit: string | null;
+}
+
+function gitCommit(): string | null {
+  try {
+    const sha = execFileSync("git", ["rev-parse", "--short", "HEAD"], {
+      cwd: REPO_ROOT,
+      stdio: ["ignore", "pipe", "ignore"],
+    })
+      .toString()
+      .trim();
+    const dirty = execFileSync("git", ["status", "--porcelain"], {
+      cwd: REPO_ROOT,
+      stdio: ["ignore", "pipe", "ignore"],
+    })
+      .toString()
+      .trim();
+    return dirty ? `${sha}+dirty` : sha;
+  } catch {
+    return null;
+  }
+}
+
+export function machineInfo(): MachineInfo {
+  const cpus = os.cpus();
+  return {
+    cpuModel: cpus[0]?.model.trim() ?? "unknown",
+    cores: os.availableParallelism?.() ?? cpus.length,
+    totalMemoryGiB: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
+    node: process.version,
+    platform: `${process.platform}-${process.arch}`,
+    osRelease: os.release(),
+    loadAverage: os.loadavg().map((n) => Math.round(n * 100) / 100),
+    gitCommit: gitCommit(),
+  };
+}
+
+export function describeMachine(m: MachineInfo): string {
+  return `${m.cpuModel}, ${m.cores} cores, ${m.totalMemoryGiB} GiB, Node ${m.node}, ${m.platform} (${m.osRelease})`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load generation (the child process is load.ts)
+
+/** What the load child is asked to do. `paths` with several entries are picked at random per request. */
+export interface LoadSpec {
+  name: string;
+  origin: string;
+  paths: string[];
+  connections: number;
+  durationSeconds: number;
+  warmupSeconds: number;
+}
+
+export interface LoadFigures {
+  requestsPerSecond: number;
+  totalRequests: number;
+  /** Whole milliseconds (autocannon's histogram resolution). */
+  latencyMs: { p50: number; p99: number; mean: number; max: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  statusCodes: Record<string, number>;
+  durationSeconds: number;
+}
+
+export interface LoadResult {
+  name: string;
+  measured: LoadFigures;
+  warmup: LoadFigures | null;
+}
+
+/** Runs one autocannon target in a separate Node process and returns its figures. */
+export async function runLoad(spec: LoadSpec, workDir: string): Promise<LoadResult> {
+  const specPath = join(workDir, `load-${spec.name.replace(/[^a-z0-9]+/gi, "-")}.json`);
+  await writeFile(specPath, JSON.stringify(spec));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", join(BENCH_DIR, "load.ts"), specPath], {
+      cwd: BENCH_DIR,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let stdout = "";
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (chunk: string) => {
+      stdout += chunk;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => {
+      if (code !== 0) return reject(new Error(`load generator for ${spec.name} exited with ${code}`));
+      try {
+        resolve(JSON.parse(stdout.trim().split("\n").at(-1) ?? "") as LoadResult);
+      } catch (error) {
+        reject(new Error(`load generator for ${spec.name} printed no result: ${String(error)}\n${stdout}`));
+      }
+    });
+  });
+}
+
+/** Anything other than a clean 2xx answer makes the figures meaningless. */
+export function failures(figures: LoadFigures): number {
+  return figures.errors + figures.timeouts + figures.non2xx;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Formatting
+
+export const fmtInt = (n: number) => Math.round(n).toLocaleString("en-US");
+export const fmtMs = (n: number) => `${Math.round(n * 10) / 10} ms`;
+export const fmtRatio = (n: number) => n.toFixed(2);
+export const fmtSeconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/** A GitHub-flavoured Markdown table; readable as plain text in a terminal too. */
+export function markdownTable(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(" | ")} |`;
+  return [line(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...rows.map(line)].join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Outputs
+
+const BENCHMARKS_PREAMBLE = `# Benchmarks
+
+Generated by \`npm run bench\` (see bench/README.md). Each benchmark owns the section between its
+\`<!-- bench:NAME:start -->\` / \`<!-- bench:NAME:end -->\` markers and rewrites only that section.
+Figures are from one machine on one day: compare the ratios, not the absolute requests per second.
+`;
+
+/** Replaces (or appends) the generated section `name` of BENCHMARKS.md, leaving the rest untouched. */
+export async function writeBenchmarksSection(name: string, body: string, file = BENCHMARKS_MD): Promise<void> {
+  const start = `<!-- bench:${name}:start -->`;
+  const end = `<!-- bench:${name}:end -->`;
+  const section = `${start}\n${body.trim()}\n${end}`;
+  const current = existsSync(file) ? await readFile(file, "utf8") : BENCHMARKS_PREAMBLE;
+  const from = current.indexOf(start);
+  const to = current.indexOf(end);
+  const next =
+    from >= 0 && to > from
+      ? `${current.slice(0, from)}${section}${current.slice(to + end.length)}`
+      : `${current.trimEnd()}\n\n${section}\n`;
+  await writeFile(file, next);
+}
+
+/** One JSON line per run in bench/results/history.jsonl (git-ignored: local history only). */
+export async function appendHistory(entry: Record<string, unknown>, file = HISTORY_FILE): Promise<void> {
+  await mkdir(join(file, ".."), { recursive: true });
+  await appendFile(file, `${JSON.stringify(entry)}\n`);
+}
