@@ -19,6 +19,8 @@ const EnvSchema = z.object({
   QUIRE_TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   QUIRE_PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   QUIRE_PUBLIC_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(20_000),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Quire <no-reply@quire.local>"),
 });
 
 export interface Config {
@@ -36,6 +38,8 @@ export interface Config {
   trustProxy: boolean;
   /** Anonymous catalogue reads are served from memory for this long (0 turns the cache off). */
   publicCache: { ttlMs: number; maxEntries: number };
+  /** Without an SMTP URL, mail goes to an outbox folder that developers read at /dev/mail. */
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
@@ -60,5 +64,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     seedDemo: e.QUIRE_SEED_DEMO,
     trustProxy: e.QUIRE_TRUST_PROXY === "true",
     publicCache: { ttlMs: e.QUIRE_PUBLIC_CACHE_TTL_MS, maxEntries: e.QUIRE_PUBLIC_CACHE_ENTRIES },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: resolve(dataDir, "outbox") },
   };
 }

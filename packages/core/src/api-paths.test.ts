@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { API_PATHS, apiPath } from "./api-paths";
+import { authContract } from "./contracts/auth.contract";
 import { catalogContract } from "./contracts/catalog.contract";
 
 describe("API paths", () => {
@@ -10,7 +11,7 @@ describe("API paths", () => {
   });
 
   it("names every contract operation", () => {
-    for (const [name, route] of Object.entries(catalogContract)) {
+    for (const [name, route] of Object.entries({ ...catalogContract, ...authContract })) {
       expect(API_PATHS[name as keyof typeof API_PATHS]).toBe(route.path);
     }
   });

@@ -12,6 +12,16 @@ export const API_PATHS = {
   "genres.list": "/api/v1/genres",
   "categories.list": "/api/v1/categories",
   "users.recent": "/api/v1/users/recent",
+  "auth.signUp": "/api/v1/auth/sign-up",
+  "auth.signIn": "/api/v1/auth/sign-in",
+  "auth.signOut": "/api/v1/auth/sign-out",
+  "auth.verifyEmail": "/api/v1/auth/verify-email",
+  "auth.resendVerification": "/api/v1/auth/verify-email/resend",
+  "auth.requestPasswordReset": "/api/v1/auth/password-reset",
+  "auth.checkPasswordReset": "/api/v1/auth/password-reset/check",
+  "auth.resetPassword": "/api/v1/auth/password-reset/complete",
+  "auth.changePassword": "/api/v1/auth/password",
+  "me.get": "/api/v1/me",
 } as const;
 export type OperationName = keyof typeof API_PATHS;
 

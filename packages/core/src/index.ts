@@ -1,5 +1,6 @@
 export * from "./api-paths";
 export * from "./constants";
+export * from "./contracts/auth.contract";
 export * from "./contracts/catalog.contract";
 export * from "./contracts/error.contract";
 export * from "./domain/book";
