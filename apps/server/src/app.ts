@@ -2,6 +2,10 @@ import fastifySwagger from "@fastify/swagger";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./context";
+import { AuthRepository } from "./features/auth/auth.repository";
+import { authRoutes } from "./features/auth/auth.routes";
+import { AuthService } from "./features/auth/auth.service";
+import { registerSessions } from "./features/auth/session";
 import { CatalogRepository } from "./features/catalog/catalog.repository";
 import { catalogRoutes } from "./features/catalog/catalog.routes";
 import { CatalogService } from "./features/catalog/catalog.service";
@@ -11,7 +15,10 @@ import { usersRoutes } from "./features/users/users.routes";
 import { webRoutes } from "./features/web/web.routes";
 import { registerErrorHandling } from "./http-errors";
 import { checkedSerializerCompiler, fastSerializerCompiler } from "./http-serializer";
+import { AttemptLimiter } from "./infra/attempt-limiter";
+import { devMailRoutes } from "./infra/email/dev-mail.routes";
 import { ResponseCache } from "./infra/response-cache";
+import { subsystemLogger } from "./logger";
 import { registerSecurityHeaders } from "./security-headers";
 import { QUIRE_VERSION } from "./version";
 
@@ -40,11 +47,29 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     transformObject: jsonSchemaTransformObject,
   });
 
+  const auth = new AuthService({
+    repository: new AuthRepository(ctx.database.db),
+    mailer: ctx.mailer,
+    logger: subsystemLogger(ctx.logger, "server:auth"),
+    clock: ctx.clock,
+    limits: {
+      signInPerAccount: new AttemptLimiter(ctx.config.auth.signInAttemptsPerAccount, 15 * 60_000),
+      resetPerAccount: new AttemptLimiter(ctx.config.auth.resetRequestsPerAccount, 60 * 60_000),
+    },
+  });
+  await registerSessions(app, auth);
+
   const catalog = new CatalogService(new CatalogRepository(ctx.database.db), ctx.clock);
   const publicCache = new ResponseCache(ctx.config.publicCache.ttlMs, ctx.config.publicCache.maxEntries);
   await app.register(healthRoutes, { database: ctx.database });
   await app.register(catalogRoutes, { service: catalog, cache: publicCache });
   await app.register(usersRoutes, { repository: new UsersRepository(ctx.database.db), cache: publicCache });
+  await app.register(authRoutes, {
+    service: auth,
+    publicUrl: ctx.config.publicUrl,
+    perIpPerMinute: ctx.config.auth.requestsPerIpPerMinute,
+  });
+  if (ctx.config.env !== "production") await app.register(devMailRoutes, { outboxDir: ctx.config.mail.outboxDir });
 
   app.get("/api/v1/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 

@@ -21,6 +21,9 @@ const EnvSchema = z.object({
   QUIRE_PUBLIC_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(20_000),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Quire <no-reply@quire.local>"),
+  QUIRE_AUTH_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  QUIRE_SIGN_IN_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  QUIRE_RESET_REQUESTS_PER_ACCOUNT: z.coerce.number().int().min(1).default(3),
 });
 
 export interface Config {
@@ -40,6 +43,8 @@ export interface Config {
   publicCache: { ttlMs: number; maxEntries: number };
   /** Without an SMTP URL, mail goes to an outbox folder that developers read at /dev/mail. */
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  /** Account endpoints' limits: per IP per minute, sign-in attempts per account per 15 min, resets per hour. */
+  auth: { requestsPerIpPerMinute: number; signInAttemptsPerAccount: number; resetRequestsPerAccount: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
@@ -65,5 +70,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: e.QUIRE_TRUST_PROXY === "true",
     publicCache: { ttlMs: e.QUIRE_PUBLIC_CACHE_TTL_MS, maxEntries: e.QUIRE_PUBLIC_CACHE_ENTRIES },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: resolve(dataDir, "outbox") },
+    auth: {
+      requestsPerIpPerMinute: e.QUIRE_AUTH_PER_IP_PER_MINUTE,
+      signInAttemptsPerAccount: e.QUIRE_SIGN_IN_ATTEMPTS_PER_ACCOUNT,
+      resetRequestsPerAccount: e.QUIRE_RESET_REQUESTS_PER_ACCOUNT,
+    },
   };
 }

@@ -10,6 +10,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAppError(error);
     if (appError.isReportable) request.log.error({ err: error }, appError.message);
+    const retryAfter = (appError.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
+    if (retryAfter !== undefined) reply.header("retry-after", String(retryAfter));
     return reply.status(appError.httpStatus).send(appError.toBody());
   });
 }

@@ -1,7 +1,15 @@
 import pino, { type Logger } from "pino";
 
 /** Every subsystem's logger is declared here, so log names are discoverable in one place. */
-export const LOGGER_NAMES = ["server", "server:db", "server:web", "server:seed", "cli"] as const;
+export const LOGGER_NAMES = [
+  "server",
+  "server:db",
+  "server:web",
+  "server:seed",
+  "server:auth",
+  "server:mail",
+  "cli",
+] as const;
 export type LoggerName = (typeof LOGGER_NAMES)[number];
 
 const REDACT = ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'];

@@ -20,7 +20,12 @@ export interface TestApp {
  */
 export function useTestApp(
   testDb: TestDatabase,
-  options: { clock?: () => Date; webDistDir?: string; publicCacheTtlMs?: number } = {},
+  options: {
+    clock?: () => Date;
+    webDistDir?: string;
+    publicCacheTtlMs?: number;
+    env?: () => Record<string, string>;
+  } = {},
 ): TestApp {
   let app: FastifyInstance | undefined;
   let ctx: AppContext | undefined;
@@ -35,6 +40,8 @@ export function useTestApp(
       QUIRE_WEB_DIST: options.webDistDir ?? join(import.meta.dirname, "fixtures/web-dist"),
       // Tests change data between reads; the cache has its own test that turns it on.
       QUIRE_PUBLIC_CACHE_TTL_MS: String(options.publicCacheTtlMs ?? 0),
+      // Evaluated in beforeAll, so values made by other hooks (an SMTP server's port) are ready.
+      ...options.env?.(),
     });
     ctx = createContext(config, {
       database: testDb.handle,

@@ -71,6 +71,11 @@ export const ERRORS = {
   acceptedTermsRequired: { code: "invalid-argument", message: "acceptedTerms must be true" },
   userEmailMissing: { code: "invalid-argument", message: "Could not create user. User's email seems to be missing." },
   routeNotFound: { code: "not-found", message: "Not found" },
+  // Quire's own texts where the spec names none.
+  emailTaken: { code: "already-exists", message: "An account with this email already exists." },
+  invalidCredentials: { code: "unauthenticated", message: "Incorrect email or password." },
+  invalidLink: { code: "failed-precondition", message: "This link is invalid or has expired." },
+  crossSiteRequest: { code: "permission-denied", message: "Cross-site request refused." },
   tooManyRequests: { code: "resource-exhausted", message: "Too many requests. Please try again later." },
   internal: { code: "internal", message: "Something went wrong. Please try again." },
 } as const satisfies Record<string, { code: ErrorCode; message: string; reason?: string }>;

@@ -181,6 +181,33 @@ export interface UserEventsTable {
   createdAt: string;
 }
 
+export interface CredentialsTable {
+  userId: string;
+  passwordHash: string;
+  emailVerifiedAt: string | null;
+  updatedAt: string;
+}
+
+export interface SessionsTable {
+  idHash: string;
+  userId: string;
+  createdAt: string;
+  lastUsedAt: string;
+  expiresAt: string;
+  userAgent: string | null;
+}
+
+export type EmailTokenPurpose = "verify-email" | "reset-password";
+
+export interface EmailTokensTable {
+  tokenHash: string;
+  userId: string;
+  purpose: EmailTokenPurpose;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   follows: FollowsTable;
@@ -200,6 +227,9 @@ export interface Database {
   genres: GenresTable;
   accountDeletionRequests: AccountDeletionRequestsTable;
   userEvents: UserEventsTable;
+  credentials: CredentialsTable;
+  sessions: SessionsTable;
+  emailTokens: EmailTokensTable;
 }
 
 export type BookRow = Selectable<BooksTable>;

@@ -11,7 +11,10 @@ export const RESET_TOKEN_TTL_MINUTES = 60;
 export const SESSION_TTL_DAYS = 30;
 export const SESSION_COOKIE_NAME = "quire_session";
 
-export const EmailSchema = z.email().max(254).transform((email) => email.trim().toLowerCase());
+export const EmailSchema = z
+  .email()
+  .max(254)
+  .transform((email) => email.trim().toLowerCase());
 export const PasswordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`)
@@ -31,7 +34,10 @@ export type SignUpRequest = z.input<typeof SignUpRequestSchema>;
 
 export const SignUpResponseSchema = z.object({ status: z.literal("verification-sent"), email: z.string() });
 
-export const SignInRequestSchema = z.object({ email: EmailSchema, password: z.string().min(1).max(PASSWORD_MAX_LENGTH) });
+export const SignInRequestSchema = z.object({
+  email: EmailSchema,
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+});
 export type SignInRequest = z.input<typeof SignInRequestSchema>;
 
 /** The signed-in user's own profile: everything, including email and consents. */

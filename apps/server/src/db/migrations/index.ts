@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DialectName } from "../dialect";
 import * as initialSchema from "./2026-11-21-01-initial-schema";
+import * as accounts from "./2026-11-21-02-accounts";
 
 export interface DialectMigration {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -10,4 +11,5 @@ export interface DialectMigration {
 /** Append-only, in order. Never edit a migration that has landed on main: add a new one. */
 export const migrations: Record<string, DialectMigration> = {
   "2026-11-21-01-initial-schema": initialSchema,
+  "2026-11-21-02-accounts": accounts,
 };

@@ -1,0 +1,164 @@
+import rateLimit from "@fastify/rate-limit";
+import { ApiErrorBodySchema, authContract as c } from "@quire/core";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AuthService } from "./auth.service";
+import { clearSessionCookie, requireViewer, setSessionCookie } from "./session";
+
+export interface AuthRouteOptions {
+  service: AuthService;
+  publicUrl: string | undefined;
+  /** Per-IP limits; the service adds per-account ones. */
+  perIpPerMinute: number;
+}
+
+const errors = {
+  400: ApiErrorBodySchema,
+  401: ApiErrorBodySchema,
+  403: ApiErrorBodySchema,
+  404: ApiErrorBodySchema,
+  409: ApiErrorBodySchema,
+  412: ApiErrorBodySchema,
+  429: ApiErrorBodySchema,
+  503: ApiErrorBodySchema,
+};
+
+function operation(operationId: keyof typeof c) {
+  return { operationId, tags: [operationId.split(".")[0] as string] };
+}
+
+/** Email-and-password accounts and the signed-in user's own profile. */
+export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
+  app,
+  { service, publicUrl, perIpPerMinute },
+) => {
+  await app.register(rateLimit, { global: false });
+  const limited = (perMinute: number) => ({ rateLimit: { max: perMinute, timeWindow: "1 minute" } });
+  const originOf = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
+
+  app.post(
+    c["auth.signUp"].path,
+    {
+      config: limited(perIpPerMinute),
+      schema: {
+        ...operation("auth.signUp"),
+        body: c["auth.signUp"].body,
+        response: { 201: c["auth.signUp"].response, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { email } = await service.signUp(request.body, originOf(request), null);
+      return reply.status(201).send({ status: "verification-sent" as const, email });
+    },
+  );
+
+  app.post(
+    c["auth.signIn"].path,
+    {
+      config: limited(perIpPerMinute),
+      schema: {
+        ...operation("auth.signIn"),
+        body: c["auth.signIn"].body,
+        response: { 200: c["auth.signIn"].response, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const session = await service.signIn(request.body, originOf(request), request.headers["user-agent"]);
+      setSessionCookie(request, reply, session.token);
+      return { user: session.user, token: session.token };
+    },
+  );
+
+  app.post(c["auth.signOut"].path, { schema: { ...operation("auth.signOut") } }, async (request, reply) => {
+    if (request.viewer) await service.signOut(request.viewer.sessionHash);
+    clearSessionCookie(request, reply);
+    return reply.status(204).send();
+  });
+
+  app.post(
+    c["auth.verifyEmail"].path,
+    {
+      config: limited(perIpPerMinute),
+      schema: {
+        ...operation("auth.verifyEmail"),
+        body: c["auth.verifyEmail"].body,
+        response: { 200: c["auth.verifyEmail"].response, ...errors },
+      },
+    },
+    async (request) => service.verifyEmail(request.body.token),
+  );
+
+  app.post(
+    c["auth.resendVerification"].path,
+    {
+      config: limited(Math.max(1, Math.floor(perIpPerMinute / 4))),
+      schema: { ...operation("auth.resendVerification"), body: c["auth.resendVerification"].body },
+    },
+    async (request, reply) => {
+      await service.resendVerification(request.body.email, originOf(request));
+      return reply.status(202).send();
+    },
+  );
+
+  app.post(
+    c["auth.requestPasswordReset"].path,
+    {
+      // The spec's "No user found with that email" tells who has an account: this limit is the strict one.
+      config: limited(Math.max(1, Math.floor(perIpPerMinute / 4))),
+      schema: { ...operation("auth.requestPasswordReset"), body: c["auth.requestPasswordReset"].body },
+    },
+    async (request, reply) => {
+      await service.requestPasswordReset(request.body.email, originOf(request));
+      return reply.status(202).send();
+    },
+  );
+
+  app.post(
+    c["auth.checkPasswordReset"].path,
+    {
+      config: limited(perIpPerMinute),
+      schema: {
+        ...operation("auth.checkPasswordReset"),
+        body: c["auth.checkPasswordReset"].body,
+        response: { 200: c["auth.checkPasswordReset"].response, ...errors },
+      },
+    },
+    async (request) => service.checkPasswordReset(request.body.token),
+  );
+
+  app.post(
+    c["auth.resetPassword"].path,
+    {
+      config: limited(perIpPerMinute),
+      schema: { ...operation("auth.resetPassword"), body: c["auth.resetPassword"].body },
+    },
+    async (request, reply) => {
+      await service.resetPassword(request.body.token, request.body.password);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    c["auth.changePassword"].path,
+    {
+      config: limited(perIpPerMinute),
+      schema: { ...operation("auth.changePassword"), body: c["auth.changePassword"].body },
+    },
+    async (request, reply) => {
+      const viewer = requireViewer(request);
+      await service.changePassword(
+        viewer.userId,
+        viewer.sessionHash,
+        request.body.currentPassword,
+        request.body.newPassword,
+      );
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    c["me.get"].path,
+    { schema: { ...operation("me.get"), response: { 200: c["me.get"].response, ...errors } } },
+    async (request) => ({ user: await service.getMe(requireViewer(request).userId) }),
+  );
+};
