@@ -66,6 +66,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(usersRoutes, { repository: new UsersRepository(ctx.database.db), cache: publicCache });
   await app.register(authRoutes, {
     service: auth,
+    clock: ctx.clock,
     publicUrl: ctx.config.publicUrl,
     perIpPerMinute: ctx.config.auth.requestsPerIpPerMinute,
   });
@@ -75,6 +76,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   // Not registered as a plugin: its not-found handler must cover the whole app.
   await webRoutes(app, {
+    clock: ctx.clock,
     distDir: ctx.config.webDistDir,
     filesDir: ctx.config.filesDir,
     publicUrl: ctx.config.publicUrl,

@@ -2,11 +2,13 @@ import rateLimit from "@fastify/rate-limit";
 import { ApiErrorBodySchema, authContract as c } from "@quire/core";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { readCampaign } from "../campaign/campaign";
 import type { AuthService } from "./auth.service";
 import { clearSessionCookie, requireViewer, setSessionCookie } from "./session";
 
 export interface AuthRouteOptions {
   service: AuthService;
+  clock: () => Date;
   publicUrl: string | undefined;
   /** Per-IP limits; the service adds per-account ones. */
   perIpPerMinute: number;
@@ -30,7 +32,7 @@ function operation(operationId: keyof typeof c) {
 /** Email-and-password accounts and the signed-in user's own profile. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
   app,
-  { service, publicUrl, perIpPerMinute },
+  { service, clock, publicUrl, perIpPerMinute },
 ) => {
   await app.register(rateLimit, { global: false });
   const limited = (perMinute: number) => ({ rateLimit: { max: perMinute, timeWindow: "1 minute" } });
@@ -47,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
       },
     },
     async (request, reply) => {
-      const { email } = await service.signUp(request.body, originOf(request), null);
+      const { email } = await service.signUp(request.body, originOf(request), readCampaign(request, clock()));
       return reply.status(201).send({ status: "verification-sent" as const, email });
     },
   );

@@ -3,11 +3,13 @@ import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import { AppError } from "@quire/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { captureCampaign } from "../campaign/campaign";
 import type { CatalogService } from "../catalog/catalog.service";
 import { VISITOR } from "../catalog/catalog.service";
 import { renderHead } from "./html-head";
 
 export interface WebOptions {
+  clock: () => Date;
   distDir: string;
   filesDir: string;
   publicUrl: string | undefined;
@@ -61,8 +63,10 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     });
   }
 
-  const sendPage = (reply: FastifyReply, html: string, status = 200) =>
-    reply.status(status).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(html);
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, html: string, status = 200) => {
+    captureCampaign(request, reply, options.clock());
+    return reply.status(status).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(html);
+  };
 
   const defaultPage = (request: FastifyRequest) =>
     template
@@ -74,11 +78,12 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
       : NOT_BUILT_HTML;
 
   app.get<{ Params: { id: string } }>("/books/:id", async (request, reply) => {
-    if (!template) return sendPage(reply, NOT_BUILT_HTML);
+    if (!template) return sendPage(request, reply, NOT_BUILT_HTML);
     const origin = originOf(request, options.publicUrl);
     try {
       const { book } = await options.catalog.getBook(request.params.id, VISITOR);
       return sendPage(
+        request,
         reply,
         renderHead(template, {
           title: `${book.title} — Quire`,
@@ -90,7 +95,7 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
       );
     } catch (error) {
       if (error instanceof AppError && error.code === "not-found") {
-        return sendPage(reply, defaultPage(request), 404);
+        return sendPage(request, reply, defaultPage(request), 404);
       }
       throw error;
     }
@@ -104,9 +109,9 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
       !request.url.startsWith("/files/");
     if (isPage && template) {
       const fileLike = /\.[a-z0-9]{1,8}$/i.test(request.url.split("?")[0] ?? "");
-      if (!fileLike) return sendPage(reply, defaultPage(request));
+      if (!fileLike) return sendPage(request, reply, defaultPage(request));
     } else if (isPage) {
-      return sendPage(reply, NOT_BUILT_HTML);
+      return sendPage(request, reply, NOT_BUILT_HTML);
     }
     const error = AppError.of("routeNotFound");
     return reply.status(error.httpStatus).send(error.toBody());
