@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll } from "vitest";
 
 /**
  * A real SMTP server for tests (smtp-server on 127.0.0.1, a free port, no auth, no TLS) and a small MIME
@@ -337,4 +338,21 @@ export function decodeHeaderValue(value: string): string {
   }
   flush();
   return result + value.slice(last);
+}
+
+/** A real SMTP server for one test file, started before its tests and closed after them. */
+export function useTestSmtpServer(): { readonly server: TestSmtpServer } {
+  let server: TestSmtpServer | undefined;
+  beforeAll(async () => {
+    server = await startTestSmtpServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return {
+    get server() {
+      if (!server) throw new Error("The SMTP server is used before beforeAll ran");
+      return server;
+    },
+  };
 }

@@ -1,22 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { uniqueId } from "../../../test/factories";
-import { extractLinks, startTestSmtpServer, type TestSmtpServer } from "../../../test/smtp";
+import { extractLinks, useTestSmtpServer } from "../../../test/smtp";
 import { useTestApp } from "../../../test/test-app";
 import { dialectsUnderTest, useTestDatabase } from "../../../test/test-db";
 
 const PASSWORD = "correct horse battery";
 
 describe.each(dialectsUnderTest())("accounts API on %s", (dialect) => {
-  let smtp: TestSmtpServer;
-  beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-  });
-  afterAll(async () => {
-    await smtp.close();
-  });
+  const smtp = useTestSmtpServer();
   const testDb = useTestDatabase(dialect);
   const t = useTestApp(testDb, {
-    env: () => ({ SMTP_URL: smtp.url, QUIRE_AUTH_PER_IP_PER_MINUTE: "1000", QUIRE_SIGN_IN_ATTEMPTS_PER_ACCOUNT: "5" }),
+    env: () => ({
+      SMTP_URL: smtp.server.url,
+      QUIRE_AUTH_PER_IP_PER_MINUTE: "1000",
+      QUIRE_SIGN_IN_ATTEMPTS_PER_ACCOUNT: "5",
+    }),
   });
 
   let ipCounter = 0;
@@ -43,7 +41,7 @@ describe.each(dialectsUnderTest())("accounts API on %s", (dialect) => {
       ...extra,
     });
   const tokenFromMail = async (email: string, mode: "verifyEmail" | "resetPassword") => {
-    const mail = await smtp.waitForMail(email, (m) => m.text.includes(`mode=${mode}`));
+    const mail = await smtp.server.waitForMail(email, (m) => m.text.includes(`mode=${mode}`));
     const link = extractLinks(mail.text).find((l) => l.includes(`mode=${mode}`));
     expect(link, mail.text).toBeDefined();
     const url = new URL(link as string);
@@ -144,11 +142,11 @@ describe.each(dialectsUnderTest())("accounts API on %s", (dialect) => {
     const cookie = response.cookies.find((c) => c.name === "quire_session");
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
     expect(cookie?.secure).toBeFalsy();
-    await smtp.waitForMail(email, (m) => /welcome/i.test(m.subject));
+    await smtp.server.waitForMail(email, (m) => /welcome/i.test(m.subject));
 
     await signIn(email);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(smtp.messages.filter((m) => m.to.includes(email) && /welcome/i.test(m.subject))).toHaveLength(1);
+    expect(smtp.server.messages.filter((m) => m.to.includes(email) && /welcome/i.test(m.subject))).toHaveLength(1);
   });
 
   it("marks session cookies Secure outside localhost", async () => {

@@ -2,6 +2,7 @@ import rateLimit from "@fastify/rate-limit";
 import { ApiErrorBodySchema, authContract as c } from "@quire/core";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { operation } from "../../openapi-operation";
 import { readCampaign } from "../campaign/campaign";
 import type { AuthService } from "./auth.service";
 import { clearSessionCookie, requireViewer, setSessionCookie } from "./session";
@@ -24,10 +25,6 @@ const errors = {
   429: ApiErrorBodySchema,
   503: ApiErrorBodySchema,
 };
-
-function operation(operationId: keyof typeof c) {
-  return { operationId, tags: [operationId.split(".")[0] as string] };
-}
 
 /** Email-and-password accounts and the signed-in user's own profile. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (

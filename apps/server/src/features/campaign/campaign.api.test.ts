@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { uniqueId } from "../../../test/factories";
-import { startTestSmtpServer, type TestSmtpServer } from "../../../test/smtp";
+import { useTestSmtpServer } from "../../../test/smtp";
 import { useTestApp } from "../../../test/test-app";
 import { dialectsUnderTest, useTestDatabase } from "../../../test/test-db";
 
 const NOW = new Date("2026-11-21T12:00:00.000Z");
 
 describe.each(dialectsUnderTest())("campaign attribution on %s", (dialect) => {
-  let smtp: TestSmtpServer;
-  beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-  });
-  afterAll(async () => {
-    await smtp.close();
-  });
+  const smtp = useTestSmtpServer();
   const testDb = useTestDatabase(dialect);
-  const t = useTestApp(testDb, { clock: () => NOW, env: () => ({ SMTP_URL: smtp.url }) });
+  const t = useTestApp(testDb, { clock: () => NOW, env: () => ({ SMTP_URL: smtp.server.url }) });
   const visit = (url: string, host = "localhost") => t.app.inject({ method: "GET", url, headers: { host } });
 
   it("sets a 30-day cookie on the page request that carries source and medium", async () => {

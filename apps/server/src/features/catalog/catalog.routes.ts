@@ -1,14 +1,10 @@
 import { ApiErrorBodySchema, catalogContract as c } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { cachePublicReads, type ResponseCache } from "../../infra/response-cache";
+import { operation } from "../../openapi-operation";
 import { type CatalogService, VISITOR } from "./catalog.service";
 
 const errors = { 400: ApiErrorBodySchema, 404: ApiErrorBodySchema };
-
-/** OpenAPI naming: the contract's operation name, tagged by resource. */
-function operation(operationId: keyof typeof c) {
-  return { operationId, tags: [operationId.split(".")[0] as string] };
-}
 
 /** Catalogue read paths. Accounts arrive later; until then every caller is a visitor. */
 export const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService; cache: ResponseCache }> = async (

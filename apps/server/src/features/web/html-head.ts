@@ -1,3 +1,5 @@
+import { escapeHtml } from "../../infra/html";
+
 /** Server-side head tags for pages that are shared as links: title, description and Open Graph. */
 export interface PageMeta {
   title: string;
@@ -8,15 +10,6 @@ export interface PageMeta {
 }
 
 const HEAD_MARKER = "<!--quire:head-->";
-
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
 
 function truncate(text: string, max: number): string {
   const clean = text.replace(/\s+/g, " ").trim();

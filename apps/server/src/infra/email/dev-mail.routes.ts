@@ -1,8 +1,8 @@
 import { AppError } from "@quire/core";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { z } from "zod";
+import { escapeHtml } from "../html";
 import { type OutboxMessage, readOutbox, readOutboxMessage } from "./mailer";
-import { escapeHtml } from "./templates";
 
 /**
  * The development outbox, for people and tests: what the `OutboxMailer` wrote, newest first.

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { extractLinks } from "../../../test/smtp";
+import { escapeHtml } from "../html";
 import {
   deletionConfirmationEmail,
   deletionRequestEmail,
   type EmailContent,
-  escapeHtml,
   passwordResetEmail,
   verificationEmail,
   welcomeEmail,

@@ -1,3 +1,4 @@
+import { escapeHtml } from "../html";
 /**
  * Quire's transactional emails: pure functions from data to `{ subject, text, html }`.
  * Links arrive complete (origin, path, token) from the caller; every value is HTML-escaped here.
@@ -101,15 +102,6 @@ interface Layout {
   paragraphs: string[];
   action?: { label: string; url: string };
   footnote: string;
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
 }
 
 function greeting(firstName: string): string {
