@@ -6,7 +6,9 @@ import { defineConfig } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 // A data directory of its own per run: the server migrates and seeds the demo into it, like a first `npm start`.
-const DATA_DIR = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "quire-e2e-data-"));
+// Kept in the environment so the workers (which load this file again) and the specs see the same folder.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "quire-e2e-data-"));
+const DATA_DIR = process.env.E2E_DATA_DIR;
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",

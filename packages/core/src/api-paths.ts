@@ -22,6 +22,7 @@ export const API_PATHS = {
   "auth.resetPassword": "/api/v1/auth/password-reset/complete",
   "auth.changePassword": "/api/v1/auth/password",
   "me.get": "/api/v1/me",
+  "auth.session": "/api/v1/auth/session",
 } as const;
 export type OperationName = keyof typeof API_PATHS;
 

@@ -77,4 +77,6 @@ export const authContract = {
   "auth.resetPassword": { method: "POST", path: P["auth.resetPassword"], body: ResetPasswordRequestSchema },
   "auth.changePassword": { method: "POST", path: P["auth.changePassword"], body: ChangePasswordRequestSchema },
   "me.get": { method: "GET", path: P["me.get"], response: z.object({ user: MeSchema }) },
+  /** The web app's session probe: a visitor is an answer (user null), not an error. */
+  "auth.session": { method: "GET", path: P["auth.session"], response: z.object({ user: MeSchema.nullable() }) },
 } as const;

@@ -162,6 +162,7 @@ describe.each(dialectsUnderTest())("accounts API on %s", (dialect) => {
     expect(byCookie.statusCode).toBe(200);
     expect(byCookie.json().user.email).toBe(email);
     const byToken = await get("/api/v1/me", { authorization: `Bearer ${response.json().token}` });
+    expect((await get("/api/v1/auth/session", { cookie: cookieOf(response) })).json().user.email).toBe(email);
     expect(byToken.json().user.id).toBe(byCookie.json().user.id);
     const visitors: Record<string, string>[] = [
       {},
@@ -169,6 +170,9 @@ describe.each(dialectsUnderTest())("accounts API on %s", (dialect) => {
       { authorization: "Bearer forged-token" },
     ];
     for (const headers of visitors) {
+      const probe = await get("/api/v1/auth/session", headers);
+      expect(probe.statusCode).toBe(200);
+      expect(probe.json()).toEqual({ user: null });
       const anonymous = await get("/api/v1/me", headers);
       expect(anonymous.statusCode).toBe(401);
       expect(anonymous.json().error).toEqual({ code: "unauthenticated", message: "No user logged in." });

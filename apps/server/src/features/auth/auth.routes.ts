@@ -156,6 +156,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
   );
 
   app.get(
+    c["auth.session"].path,
+    { schema: { ...operation("auth.session"), response: { 200: c["auth.session"].response } } },
+    async (request) => ({ user: request.viewer ? await service.getMe(request.viewer.userId) : null }),
+  );
+
+  app.get(
     c["me.get"].path,
     { schema: { ...operation("me.get"), response: { 200: c["me.get"].response, ...errors } } },
     async (request) => ({ user: await service.getMe(requireViewer(request).userId) }),
