@@ -19,7 +19,10 @@ export async function waitForMail(to: string, matching: RegExp, timeoutMs = 10_0
   const outbox = join(dataDir, "outbox");
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith(".json")).sort().reverse();
+    const files = (await readdir(outbox).catch(() => [] as string[]))
+      .filter((f) => f.endsWith(".json"))
+      .sort()
+      .reverse();
     for (const file of files) {
       const mail = JSON.parse(await readFile(join(outbox, file), "utf8")) as OutboxMail;
       if (mail.to.toLowerCase() === to.toLowerCase() && matching.test(mail.text)) return mail;

@@ -13,7 +13,10 @@ test.describe("a new reader", () => {
     await page.goto("/");
     await page.getByRole("link", { name: "Sign in" }).first().click();
     await expect(page).toHaveURL(/\/auth\/sign-in/);
-    await page.getByRole("link", { name: /create an account|sign up/i }).first().click();
+    await page
+      .getByRole("link", { name: /create an account|sign up/i })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/auth\/sign-up/);
     await expectNoSeriousA11yViolations(page);
 
@@ -33,7 +36,9 @@ test.describe("a new reader", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await expect(page.getByText("Your email is not verified. Please check your email for the verification link!")).toBeVisible();
+    await expect(
+      page.getByText("Your email is not verified. Please check your email for the verification link!"),
+    ).toBeVisible();
 
     const mail = await waitForMail(email, /mode=verifyEmail/);
     const link = new URL(linkIn(mail, "mode=verifyEmail"));
@@ -55,7 +60,11 @@ test.describe("a new reader", () => {
     await page.reload();
     await expect(menu).toBeVisible();
     await menu.click();
-    await page.getByRole("menuitem", { name: "Sign out" }).or(page.getByRole("button", { name: "Sign out" })).first().click();
+    await page
+      .getByRole("menuitem", { name: "Sign out" })
+      .or(page.getByRole("button", { name: "Sign out" }))
+      .first()
+      .click();
     await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
     const me = await page.request.get("/api/v1/me");
     expect(me.status()).toBe(401);

@@ -3,6 +3,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { createQueryClient } from "./lib/query-client";
+import { routerFlushSync } from "./lib/router-flush-sync";
 import { ScreenTitleProvider } from "./lib/screen-title";
 import { ThemeProvider } from "./lib/theme-provider";
 import { createRouter } from "./router";
@@ -19,7 +20,7 @@ createRoot(container).render(
     <ThemeProvider>
       <QueryClientProvider client={queryClient}>
         <ScreenTitleProvider>
-          <RouterProvider router={router} />
+          <RouterProvider router={router} flushSync={routerFlushSync} />
         </ScreenTitleProvider>
       </QueryClientProvider>
     </ThemeProvider>

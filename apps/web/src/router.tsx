@@ -27,6 +27,20 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import("./features/catalog/screens/book-screen")).BookScreen }),
           },
           {
+            path: "auth/sign-in",
+            lazy: async () => ({ Component: (await import("./features/auth/screens/sign-in-screen")).SignInScreen }),
+          },
+          {
+            path: "auth/sign-up",
+            lazy: async () => ({ Component: (await import("./features/auth/screens/sign-up-screen")).SignUpScreen }),
+          },
+          {
+            path: "auth/forgot-password",
+            lazy: async () => ({
+              Component: (await import("./features/auth/screens/forgot-password-screen")).ForgotPasswordScreen,
+            }),
+          },
+          {
             path: "auth/action",
             lazy: async () => ({
               Component: (await import("./features/auth/screens/auth-action-screen")).AuthActionScreen,
@@ -36,6 +50,12 @@ export const routes: RouteObject[] = [
             path: "auth/onboarding/:step",
             lazy: async () => ({
               Component: (await import("./features/auth/screens/onboarding-screen")).OnboardingScreen,
+            }),
+          },
+          {
+            path: "settings/account",
+            lazy: async () => ({
+              Component: (await import("./features/account/screens/account-settings-screen")).AccountSettingsScreen,
             }),
           },
           { path: "*", Component: NotFoundScreen },

@@ -1,20 +1,46 @@
 import { BOTTOM_BAR_HEIGHT_PX, TOP_BAR_HEIGHT_PX } from "@quire/core/constants";
-import { Compass, House, UserRound } from "lucide-react";
+import { CircleUserRound, Compass, House, type LucideIcon, UserRound } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
+import { signInPathFor } from "../features/auth/next-path";
+import { type Session, useSession } from "../features/auth/session";
 import { useKeyboardVisible } from "../lib/keyboard";
 import { useCurrentScreenTitle } from "../lib/screen-title";
+import { ACCOUNT_SETTINGS_PATH, AccountMenu } from "./account-menu";
 import { buttonClasses } from "./button";
 import { LogoMark } from "./logo";
 import { ThemeMenu, ThemeToggle } from "./theme-controls";
 
-export const SIGN_IN_PATH = "/auth/onboarding/sign-in";
+export const SIGN_IN_PATH = "/auth/sign-in";
 
-const NAV_ITEMS = [
+interface NavItem {
+  to: string;
+  label: string;
+  Icon: LucideIcon;
+  end: boolean;
+  testId?: string;
+}
+
+const MAIN_NAV: readonly NavItem[] = [
   { to: "/", label: "Home", Icon: House, end: true },
   { to: "/browse", label: "Browse", Icon: Compass, end: false },
-  { to: SIGN_IN_PATH, label: "Sign in", Icon: UserRound, end: false },
-] as const;
+];
+
+/** "Sign in", returning to the current page afterwards (not from home or the auth screens themselves). */
+function useSignInPath(): string {
+  const { pathname, search } = useLocation();
+  return pathname.startsWith("/auth/") ? SIGN_IN_PATH : signInPathFor(`${pathname}${search}`, SIGN_IN_PATH);
+}
+
+/**
+ * The third item of the phone bar: "Account" when signed in — or probably so, while this browser's
+ * session is being checked (the account screen sends a signed-out visitor on to sign in) — else "Sign in".
+ */
+function accountNavItem(session: Session, signInPath: string): NavItem {
+  return session.status === "signed-in" || session.status === "loading"
+    ? { to: ACCOUNT_SETTINGS_PATH, label: "Account", Icon: CircleUserRound, end: false, testId: "bottom-nav-account" }
+    : { to: signInPath, label: "Sign in", Icon: UserRound, end: false, testId: "bottom-nav-sign-in" };
+}
 
 export function AppShell() {
   const keyboardVisible = useKeyboardVisible();
@@ -60,6 +86,8 @@ function SkipLink() {
 
 function SiteHeader() {
   const title = useCurrentScreenTitle();
+  const session = useSession();
+  const signInPath = useSignInPath();
   return (
     <header className="pt-safe sticky top-0 z-40 bg-paper/90 shadow-[0_1px_0_var(--q-line)] backdrop-blur supports-[backdrop-filter]:bg-paper/80">
       <div
@@ -92,7 +120,7 @@ function SiteHeader() {
         </Link>
         <nav aria-label="Main">
           <ul className="flex items-center gap-1">
-            {NAV_ITEMS.slice(0, 2).map(({ to, label, end }) => (
+            {MAIN_NAV.map(({ to, label, end }) => (
               <li key={to}>
                 <NavLink
                   to={to}
@@ -112,9 +140,15 @@ function SiteHeader() {
         <div className="ml-auto flex items-center gap-1">
           <ThemeToggle />
           <ThemeMenu />
-          <Link to={SIGN_IN_PATH} className={buttonClasses("secondary", "sm", "ml-2")}>
-            Sign in
-          </Link>
+          {session.status === "signed-in" && session.user ? (
+            <AccountMenu user={session.user} />
+          ) : session.status === "loading" ? (
+            <span aria-hidden="true" className="ml-2 h-10 w-32 rounded-full bg-sunken motion-safe:animate-pulse" />
+          ) : (
+            <Link to={signInPath} className={buttonClasses("secondary", "sm", "ml-2")} data-testid="header-sign-in">
+              Sign in
+            </Link>
+          )}
         </div>
       </div>
     </header>
@@ -122,6 +156,9 @@ function SiteHeader() {
 }
 
 function BottomNav({ hidden }: { hidden: boolean }) {
+  const session = useSession();
+  const signInPath = useSignInPath();
+  const items = [...MAIN_NAV, accountNavItem(session, signInPath)];
   return (
     <nav
       aria-label="Main"
@@ -130,9 +167,10 @@ function BottomNav({ hidden }: { hidden: boolean }) {
       className="pb-safe fixed inset-x-0 bottom-0 z-40 bg-surface/95 shadow-[0_-1px_0_var(--q-line)] backdrop-blur md:hidden"
     >
       <ul className="flex" style={{ height: BOTTOM_BAR_HEIGHT_PX }}>
-        {NAV_ITEMS.map(({ to, label, Icon, end }) => (
-          <li key={to} className="flex flex-1">
+        {items.map(({ to, label, Icon, end, testId }) => (
+          <li key={label} className="flex flex-1">
             <NavLink
+              data-testid={testId}
               to={to}
               end={end}
               className={({ isActive }) =>

@@ -23,30 +23,68 @@ export function withQuery(path: string, query: Record<string, QueryValue> = {}):
  * gives no answer.
  */
 export async function apiGet<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  let response: Response;
+  const response = await send(withQuery(path, options.query), {
+    method: "GET",
+    headers: { Accept: "application/json" },
+    signal: options.signal,
+  });
+  const { body, isJson } = await readJson(response);
+  if (!response.ok || !isJson) throw parseFailure(response.status, isJson ? body : undefined);
+  return body as T;
+}
+
+/**
+ * POSTs `body` as JSON (no body and no Content-Type when it is undefined) and resolves with the
+ * JSON answer, or `undefined` when the server answers without one (204, or an empty 201/202).
+ * Failures reject with an AppError exactly as apiGet's do.
+ */
+export async function apiPost<T = undefined>(
+  path: string,
+  body?: unknown,
+  options: Omit<ApiRequestOptions, "query"> = {},
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const response = await send(path, {
+    method: "POST",
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: options.signal,
+  });
+  if (response.ok && hasNoBody(response)) return undefined as T;
+  const { body: answer, isJson, isEmpty } = await readJson(response);
+  if (response.ok && isEmpty) return undefined as T;
+  if (!response.ok || !isJson) throw parseFailure(response.status, isJson ? answer : undefined);
+  return answer as T;
+}
+
+async function send(url: string, init: RequestInit): Promise<Response> {
   try {
-    response = await fetch(withQuery(path, options.query), {
-      method: "GET",
-      headers: { Accept: "application/json" },
-      credentials: "same-origin",
-      signal: options.signal,
-    });
+    return await fetch(url, { ...init, credentials: "same-origin" });
   } catch (error) {
     if (isAbortError(error)) throw error;
     throw connectionFailed(error);
   }
+}
 
-  let body: unknown;
-  let isJson = true;
+function hasNoBody(response: Response): boolean {
+  return response.status === 204 || response.status === 205 || response.headers.get("Content-Length") === "0";
+}
+
+async function readJson(response: Response): Promise<{ body: unknown; isJson: boolean; isEmpty: boolean }> {
+  let text: string;
   try {
-    body = await response.json();
+    text = await response.text();
   } catch (error) {
     if (isAbortError(error)) throw error;
-    isJson = false;
+    return { body: undefined, isJson: false, isEmpty: false };
   }
-
-  if (!response.ok || !isJson) throw parseFailure(response.status, isJson ? body : undefined);
-  return body as T;
+  if (text.trim() === "") return { body: undefined, isJson: false, isEmpty: true };
+  try {
+    return { body: JSON.parse(text), isJson: true, isEmpty: false };
+  } catch {
+    return { body: undefined, isJson: false, isEmpty: false };
+  }
 }
 
 function isAbortError(error: unknown): boolean {

@@ -1,6 +1,15 @@
 import type { ErrorCode } from "@quire/core/errors";
-import { QueryClient } from "@tanstack/react-query";
-import { isAppError } from "./errors";
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { hasErrorCode, isAppError } from "./errors";
+import { markSignedOut } from "./session-state";
+
+declare module "@tanstack/react-query" {
+  interface Register {
+    /** `anonymous`: a call made without a session (sign-in), so its "unauthenticated" says nothing about one. */
+    queryMeta: { anonymous?: boolean };
+    mutationMeta: { anonymous?: boolean };
+  }
+}
 
 /** Transient failures are worth another try; answers such as "not found" are not. */
 const RETRYABLE_CODES = new Set<ErrorCode>(["unavailable", "deadline-exceeded", "internal"]);
@@ -11,7 +20,16 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  // Assigned below; the caches' handlers only run after construction.
+  let client: QueryClient;
+  const onUnauthenticated = (error: unknown, meta: { anonymous?: boolean } | undefined) => {
+    if (!meta?.anonymous && hasErrorCode(error, "unauthenticated")) markSignedOut(client);
+  };
+  client = new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => onUnauthenticated(error, query.meta) }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => onUnauthenticated(error, mutation.meta),
+    }),
     defaultOptions: {
       queries: {
         staleTime: 60_000,
@@ -22,4 +40,5 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+  return client;
 }

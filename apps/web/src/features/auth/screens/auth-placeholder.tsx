@@ -11,7 +11,7 @@ export function AuthPlaceholder({ title, children }: { title: string; children?:
         </span>
         <h1 className="font-semibold font-serif text-2xl text-ink sm:text-3xl">{title}</h1>
         <p className="text-ink-muted" data-testid="auth-placeholder">
-          Sign-in arrives soon. Until then you can explore every book on Quire without an account.
+          This part of Quire arrives soon. Until then you can explore every book without an account.
         </p>
         {children}
         <div className="mt-2">

@@ -1,0 +1,80 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createQueryClient } from "../lib/query-client";
+import { routerFlushSync } from "../lib/router-flush-sync";
+import { ScreenTitleProvider } from "../lib/screen-title";
+import { ThemeProvider } from "../lib/theme-provider";
+import { mockApi } from "../test/api-mock";
+import { makeMe } from "../test/fixtures";
+import { AppShell } from "./app-shell";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderShell(entry = "/books/x") {
+  const router = createMemoryRouter(
+    [
+      {
+        path: "/",
+        Component: AppShell,
+        children: [
+          { path: "*", element: <p>page</p> },
+          { index: true, element: <p>home</p> },
+        ],
+      },
+    ],
+    { initialEntries: [entry] },
+  );
+  render(
+    <ThemeProvider>
+      <QueryClientProvider client={createQueryClient()}>
+        <ScreenTitleProvider>
+          <RouterProvider router={router} flushSync={routerFlushSync} />
+        </ScreenTitleProvider>
+      </QueryClientProvider>
+    </ThemeProvider>,
+  );
+  return router;
+}
+
+describe("AppShell", () => {
+  it("offers Sign in to visitors, returning to the current page", async () => {
+    mockApi({});
+    renderShell("/books/x");
+    expect((await screen.findByTestId("header-sign-in")).getAttribute("href")).toBe("/auth/sign-in?next=%2Fbooks%2Fx");
+    const bottom = screen.getByTestId("bottom-nav");
+    expect(within(bottom).getByRole("link", { name: "Sign in" }).getAttribute("href")).toBe(
+      "/auth/sign-in?next=%2Fbooks%2Fx",
+    );
+  });
+
+  it("shows the account menu and the Account tab when signed in, and signs out to /", async () => {
+    const calls = mockApi({
+      "GET /api/v1/auth/session": () => Response.json({ user: makeMe() }),
+      "POST /api/v1/auth/sign-out": () => new Response(null, { status: 204 }),
+    });
+    const router = renderShell("/books/x");
+    const menuButton = await screen.findByRole("button", { name: /Ada Lovelace.*account menu/ });
+    const bottom = screen.getByTestId("bottom-nav");
+    expect(within(bottom).getByRole("link", { name: "Account" }).getAttribute("href")).toBe("/settings/account");
+
+    fireEvent.click(menuButton);
+    expect(menuButton.getAttribute("aria-expanded")).toBe("true");
+    const menu = screen.getByTestId("account-menu");
+    expect(within(menu).getByRole("link", { name: "Account settings" }).getAttribute("href")).toBe("/settings/account");
+    fireEvent.click(within(menu).getByRole("button", { name: "Sign out" }));
+
+    await waitFor(() => expect(screen.getByTestId("header-sign-in")).toBeTruthy());
+    expect(router.state.location.pathname).toBe("/");
+    expect(calls.some((call) => call.method === "POST" && call.path === "/api/v1/auth/sign-out")).toBe(true);
+  });
+
+  it("falls back to Sign in when the remembered session has ended", async () => {
+    mockApi({ "GET /api/v1/auth/session": () => Response.json({ user: null }) });
+    renderShell("/");
+    await waitFor(() => expect(screen.getByTestId("header-sign-in").getAttribute("href")).toBe("/auth/sign-in"));
+  });
+});

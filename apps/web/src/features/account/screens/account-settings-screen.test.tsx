@@ -1,0 +1,93 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createQueryClient } from "../../../lib/query-client";
+import { routerFlushSync } from "../../../lib/router-flush-sync";
+import { ScreenTitleProvider } from "../../../lib/screen-title";
+import { apiError, mockApi } from "../../../test/api-mock";
+import { makeMe } from "../../../test/fixtures";
+import { AccountSettingsScreen } from "./account-settings-screen";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
+}
+
+function renderAccount() {
+  const router = createMemoryRouter(
+    [
+      { path: "/settings/account", element: <AccountSettingsScreen /> },
+      { path: "*", element: <Where /> },
+    ],
+    { initialEntries: ["/settings/account"] },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ScreenTitleProvider>
+        <RouterProvider router={router} flushSync={routerFlushSync} />
+      </ScreenTitleProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe("AccountSettingsScreen", () => {
+  it("sends a signed-out visitor to sign in, returning here afterwards", async () => {
+    mockApi({ "GET /api/v1/auth/session": () => Response.json({ user: null }) });
+    renderAccount();
+    await waitFor(() =>
+      expect(screen.getByTestId("where").textContent).toBe("/auth/sign-in?next=%2Fsettings%2Faccount"),
+    );
+  });
+
+  it("shows the profile and puts a wrong current password under its field", async () => {
+    mockApi({
+      "GET /api/v1/auth/session": () => Response.json({ user: makeMe() }),
+      "POST /api/v1/auth/password": () => apiError(403, "permission-denied", "Invalid password!", "invalid_password"),
+    });
+    renderAccount();
+    expect(await screen.findByRole("heading", { name: "Account settings" })).toBeTruthy();
+    expect(screen.getByTestId("account-email").textContent).toBe("ada@example.com");
+    fireEvent.change(screen.getByLabelText("Current password"), { target: { value: "not it" } });
+    fireEvent.change(screen.getByLabelText("New password"), { target: { value: "a new password" } });
+    fireEvent.click(screen.getByRole("button", { name: "Change password" }));
+    const current = screen.getByLabelText("Current password");
+    await waitFor(() => expect(current.getAttribute("aria-invalid")).toBe("true"));
+    const errorId = current.getAttribute("aria-describedby")?.split(" ")[0] ?? "";
+    expect(document.getElementById(errorId)?.textContent).toBe("Invalid password!");
+    expect(document.activeElement).toBe(current);
+  });
+
+  it("is signed out everywhere when the session has ended meanwhile", async () => {
+    mockApi({
+      "GET /api/v1/auth/session": () => Response.json({ user: makeMe() }),
+      "POST /api/v1/auth/password": () => apiError(401, "unauthenticated", "No user logged in."),
+    });
+    renderAccount();
+    await screen.findByRole("heading", { name: "Account settings" });
+    fireEvent.change(screen.getByLabelText("Current password"), { target: { value: "whatever" } });
+    fireEvent.change(screen.getByLabelText("New password"), { target: { value: "a new password" } });
+    fireEvent.click(screen.getByRole("button", { name: "Change password" }));
+    await waitFor(() =>
+      expect(screen.getByTestId("where").textContent).toBe("/auth/sign-in?next=%2Fsettings%2Faccount"),
+    );
+  });
+
+  it("signs out to the home page, not to a sign-in prompt for this page", async () => {
+    const calls = mockApi({
+      "GET /api/v1/auth/session": () => Response.json({ user: makeMe() }),
+      "POST /api/v1/auth/sign-out": () => new Response(null, { status: 204 }),
+    });
+    renderAccount();
+    await screen.findByRole("heading", { name: "Account settings" });
+    fireEvent.click(screen.getByRole("button", { name: "Sign out" }));
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/"));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId("where").textContent).toBe("/");
+    expect(calls.filter((call) => call.path === "/api/v1/auth/sign-out")).toHaveLength(1);
+  });
+});

@@ -1,0 +1,220 @@
+import type { Me } from "@quire/core";
+import { BadgeCheck, LogOut, MailWarning } from "lucide-react";
+import { type FormEvent, type ReactNode, useRef, useState } from "react";
+import { FormAlert } from "../../../components/form-alert";
+import { SubmitButton } from "../../../components/submit-button";
+import { PasswordField } from "../../../components/text-field";
+import { errorMessage, isAppError } from "../../../lib/errors";
+import { displayName, formatDate } from "../../../lib/format";
+import { useScreenTitle } from "../../../lib/screen-title";
+import { RequireSession } from "../../auth/components/require-session";
+import { useChangePassword, useSignOut } from "../../auth/session";
+import {
+  type FieldErrors,
+  firstInvalid,
+  hasErrors,
+  PASSWORD_RULE_HINT,
+  validateNewPassword,
+  validateRequired,
+} from "../../auth/validation";
+import { UserAvatar } from "../../users/components/user-avatar";
+
+/** SPEC §8 "Invalid password!" comes with this reason: it is about the current-password field. */
+const INVALID_PASSWORD_REASON = "invalid_password";
+
+export function AccountSettingsScreen() {
+  useScreenTitle("Account settings");
+  return <RequireSession>{(user) => <AccountSettings user={user} />}</RequireSession>;
+}
+
+function AccountSettings({ user }: { user: Me }) {
+  return (
+    <div
+      className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 md:gap-8 md:px-6 md:py-12"
+      data-testid="account-settings"
+    >
+      <header className="flex flex-col gap-1">
+        <h1 className="font-semibold font-serif text-3xl text-ink tracking-tight sm:text-4xl">Account settings</h1>
+        <p className="text-ink-muted">Your profile, password and session on this device.</p>
+      </header>
+      <ProfileCard user={user} />
+      <ChangePasswordCard email={user.email} />
+      <SignOutCard />
+    </div>
+  );
+}
+
+function Card({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  const headingId = `${id}-heading`;
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col gap-5 rounded-2xl border border-line bg-surface p-5 shadow-card sm:p-7"
+      data-testid={`account-${id}`}
+    >
+      <div className="flex flex-col gap-1">
+        <h2 id={headingId} className="font-semibold font-serif text-ink text-xl">
+          {title}
+        </h2>
+        {description ? <p className="text-ink-muted text-sm">{description}</p> : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function ProfileCard({ user }: { user: Me }) {
+  const name = displayName(user);
+  return (
+    <Card id="profile" title="Profile">
+      <div className="flex min-w-0 items-center gap-4">
+        <UserAvatar user={user} size={64} />
+        <div className="min-w-0">
+          <p className="truncate font-semibold font-serif text-ink text-xl" data-testid="account-name">
+            {name}
+          </p>
+          <p className="truncate text-ink-muted text-sm">@{user.username}</p>
+        </div>
+      </div>
+      <dl className="grid gap-x-6 gap-y-4 border-line border-t pt-5 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="font-medium text-ink-muted">Name</dt>
+        <dd className="-mt-3 min-w-0 break-words text-ink sm:mt-0">
+          {`${user.firstName} ${user.lastName}`.trim() || <span className="text-ink-muted">Not set</span>}
+        </dd>
+        <dt className="font-medium text-ink-muted">Email</dt>
+        <dd className="-mt-3 flex min-w-0 flex-wrap items-center gap-2 sm:mt-0">
+          <span className="break-all text-ink" data-testid="account-email">
+            {user.email}
+          </span>
+          {user.emailVerified ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-sage-soft px-2 py-0.5 font-medium text-sage-ink text-xs">
+              <BadgeCheck aria-hidden="true" className="size-3.5" />
+              Verified
+            </span>
+          ) : (
+            <span className="inline-flex items-center gap-1 rounded-full bg-gold-soft px-2 py-0.5 font-medium text-gold-ink text-xs">
+              <MailWarning aria-hidden="true" className="size-3.5" />
+              Not verified
+            </span>
+          )}
+        </dd>
+        <dt className="font-medium text-ink-muted">Member since</dt>
+        <dd className="-mt-3 text-ink sm:mt-0">{formatDate(user.createdAt)}</dd>
+      </dl>
+    </Card>
+  );
+}
+
+type PasswordFieldName = "currentPassword" | "newPassword";
+const PASSWORD_FIELDS: readonly PasswordFieldName[] = ["currentPassword", "newPassword"];
+
+function ChangePasswordCard({ email }: { email: string }) {
+  const change = useChangePassword();
+  const [values, setValues] = useState({ currentPassword: "", newPassword: "" });
+  const [errors, setErrors] = useState<FieldErrors<PasswordFieldName>>({});
+  const refs = { currentPassword: useRef<HTMLInputElement>(null), newPassword: useRef<HTMLInputElement>(null) };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (change.isPending) return;
+    const found: FieldErrors<PasswordFieldName> = {
+      currentPassword: validateRequired(values.currentPassword, "Enter your current password."),
+      newPassword: validateNewPassword(values.newPassword),
+    };
+    setErrors(found);
+    if (hasErrors(found)) {
+      change.reset();
+      const first = firstInvalid(found, PASSWORD_FIELDS);
+      if (first) refs[first].current?.focus();
+      return;
+    }
+    change.mutate(values, {
+      onSuccess: () => setValues({ currentPassword: "", newPassword: "" }),
+      onError: (error) => {
+        if (isAppError(error) && error.reason === INVALID_PASSWORD_REASON) {
+          setErrors({ currentPassword: error.message });
+          refs.currentPassword.current?.focus();
+        } else if (isAppError(error) && error.code === "invalid-argument") {
+          setErrors({ newPassword: error.message });
+          refs.newPassword.current?.focus();
+        }
+      },
+    });
+  };
+
+  const fieldFailure =
+    isAppError(change.error) &&
+    (change.error.reason === INVALID_PASSWORD_REASON || change.error.code === "invalid-argument");
+  const failure = change.isError && !fieldFailure ? change.error : null;
+
+  return (
+    <Card id="password" title="Change password" description="You'll stay signed in on this device.">
+      {failure ? <FormAlert>{errorMessage(failure)}</FormAlert> : null}
+      <form noValidate onSubmit={onSubmit} className="flex max-w-md flex-col gap-4" aria-label="Change password">
+        <input type="hidden" name="username" autoComplete="username" value={email} />
+        <PasswordField
+          ref={refs.currentPassword}
+          label="Current password"
+          name="currentPassword"
+          autoComplete="current-password"
+          required
+          value={values.currentPassword}
+          onChange={(event) => setValues((current) => ({ ...current, currentPassword: event.target.value }))}
+          error={errors.currentPassword}
+        />
+        <PasswordField
+          ref={refs.newPassword}
+          label="New password"
+          name="newPassword"
+          autoComplete="new-password"
+          required
+          value={values.newPassword}
+          onChange={(event) => setValues((current) => ({ ...current, newPassword: event.target.value }))}
+          error={errors.newPassword}
+          hint={PASSWORD_RULE_HINT}
+        />
+        <div role="status" className="empty:-mt-4">
+          {change.isSuccess ? (
+            <FormAlert tone="success" live={false} testId="password-changed">
+              Your password has been changed.
+            </FormAlert>
+          ) : null}
+        </div>
+        <SubmitButton pending={change.isPending} pendingLabel="Changing password…" className="self-start">
+          Change password
+        </SubmitButton>
+      </form>
+    </Card>
+  );
+}
+
+function SignOutCard() {
+  const signOut = useSignOut({ redirectTo: "/" });
+  return (
+    <Card id="sign-out" title="Sign out" description="Sign out of Quire on this device.">
+      {signOut.isError ? <FormAlert>{errorMessage(signOut.error)}</FormAlert> : null}
+      <SubmitButton
+        type="button"
+        variant="secondary"
+        pending={signOut.isPending}
+        pendingLabel="Signing out…"
+        onClick={() => signOut.mutate()}
+        className="self-start"
+        testId="sign-out"
+      >
+        <LogOut aria-hidden="true" className="size-4" />
+        Sign out
+      </SubmitButton>
+    </Card>
+  );
+}

@@ -1,0 +1,114 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createQueryClient } from "../../../lib/query-client";
+import { SESSION_QUERY_KEY } from "../../../lib/session-state";
+import { apiError, mockApi } from "../../../test/api-mock";
+import { makeMe } from "../../../test/fixtures";
+import { SignInScreen } from "./sign-in-screen";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const VERIFICATION_PENDING = "Your email is not verified. Please check your email for the verification link!";
+
+function Landing() {
+  const location = useLocation();
+  return <p data-testid="landed">{`${location.pathname}${location.search}`}</p>;
+}
+
+function renderSignIn(entry = "/auth/sign-in") {
+  const client = createQueryClient();
+  const router = createMemoryRouter(
+    [
+      { path: "/auth/sign-in", element: <SignInScreen /> },
+      { path: "*", element: <Landing /> },
+    ],
+    { initialEntries: [entry] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { client, router };
+}
+
+function fillAndSubmit(email: string, password: string) {
+  fireEvent.change(screen.getByLabelText("Email"), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText("Password"), { target: { value: password } });
+  fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+}
+
+describe("SignInScreen", () => {
+  it("explains an unverified email and offers to resend the verification email", async () => {
+    const calls = mockApi({
+      "POST /api/v1/auth/sign-in": () =>
+        apiError(412, "failed-precondition", VERIFICATION_PENDING, "auth/user-verification-pending"),
+      "POST /api/v1/auth/verify-email/resend": () => new Response(null, { status: 202 }),
+    });
+    renderSignIn();
+    fillAndSubmit(" ada@example.com ", "correct horse");
+
+    const alert = await screen.findByTestId("verification-pending");
+    expect(within(alert).getByRole("alert").textContent).toBe(VERIFICATION_PENDING);
+    expect(calls[0]).toEqual({
+      method: "POST",
+      path: "/api/v1/auth/sign-in",
+      body: { email: "ada@example.com", password: "correct horse" },
+    });
+
+    fireEvent.click(within(alert).getByRole("button", { name: "Resend verification email" }));
+    await waitFor(() =>
+      expect(screen.getByTestId("resend-status").textContent).toBe(
+        "We sent a new verification link to ada@example.com.",
+      ),
+    );
+    expect(calls.at(-1)).toEqual({
+      method: "POST",
+      path: "/api/v1/auth/verify-email/resend",
+      body: { email: "ada@example.com" },
+    });
+  });
+
+  it("shows wrong credentials as the server words them, without a resend action", async () => {
+    mockApi({
+      "POST /api/v1/auth/sign-in": () => apiError(401, "unauthenticated", "Wrong email or password."),
+    });
+    renderSignIn();
+    fillAndSubmit("ada@example.com", "nope");
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toBe("Wrong email or password.");
+    expect(screen.queryByRole("button", { name: "Resend verification email" })).toBeNull();
+  });
+
+  it("explains empty fields beside them before calling the API", async () => {
+    const calls = mockApi({});
+    renderSignIn();
+    fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    const email = screen.getByLabelText("Email");
+    expect(email.getAttribute("aria-invalid")).toBe("true");
+    const describedBy = email.getAttribute("aria-describedby") ?? "";
+    expect(document.getElementById(describedBy.split(" ")[0] ?? "")?.textContent).toBe("Enter your email address.");
+    expect(document.activeElement).toBe(email);
+    expect(screen.getByLabelText("Password").getAttribute("aria-invalid")).toBe("true");
+    expect(calls).toEqual([]);
+  });
+
+  it("signs in, remembers the user, and continues to a same-site next", async () => {
+    mockApi({ "POST /api/v1/auth/sign-in": () => Response.json({ user: makeMe(), token: "t" }) });
+    const { client } = renderSignIn("/auth/sign-in?next=%2Fbooks%2Fthe-salt-lantern");
+    fillAndSubmit("ada@example.com", "correct horse");
+    await waitFor(() => expect(screen.getByTestId("landed").textContent).toBe("/books/the-salt-lantern"));
+    expect(client.getQueryData(SESSION_QUERY_KEY)).toMatchObject({ email: "ada@example.com" });
+  });
+
+  it("ignores a next that leaves the site", async () => {
+    mockApi({ "POST /api/v1/auth/sign-in": () => Response.json({ user: makeMe(), token: "t" }) });
+    renderSignIn("/auth/sign-in?next=%2F%2Fevil.com");
+    fillAndSubmit("ada@example.com", "correct horse");
+    await waitFor(() => expect(screen.getByTestId("landed").textContent).toBe("/"));
+  });
+});

@@ -1,0 +1,197 @@
+import { UserRoundPlus } from "lucide-react";
+import { type FormEvent, useRef, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { FormAlert } from "../../../components/form-alert";
+import { SubmitButton } from "../../../components/submit-button";
+import { CheckboxField, PasswordField, TextField } from "../../../components/text-field";
+import { errorMessage, hasErrorCode } from "../../../lib/errors";
+import { useScreenTitle } from "../../../lib/screen-title";
+import { AUTH_LINK, AuthCard } from "../components/auth-card";
+import { CheckInbox } from "../components/check-inbox";
+import { safeNextPath } from "../next-path";
+import { useResendVerification, useSignUp } from "../session";
+import {
+  type FieldErrors,
+  firstInvalid,
+  hasErrors,
+  PASSWORD_RULE_HINT,
+  TERMS_REQUIRED_MESSAGE,
+  validateEmail,
+  validateNewPassword,
+} from "../validation";
+
+type Field = "firstName" | "lastName" | "email" | "password" | "acceptedTerms";
+const FIELD_ORDER: readonly Field[] = ["firstName", "lastName", "email", "password", "acceptedTerms"];
+
+/** SPEC §4: the account is created and a verification email sent; the user is not signed in yet. */
+export function SignUpScreen() {
+  const signUp = useSignUp();
+  const resend = useResendVerification();
+  useScreenTitle(signUp.isSuccess ? "Check your inbox" : "Create account");
+  if (signUp.isSuccess) {
+    return (
+      <CheckInbox email={signUp.data.email} resend={resend} testId="sign-up-sent">
+        Open the link in it to verify your email address, then sign in.
+      </CheckInbox>
+    );
+  }
+  return <SignUpForm signUp={signUp} />;
+}
+
+function SignUpForm({ signUp }: { signUp: ReturnType<typeof useSignUp> }) {
+  const [params] = useSearchParams();
+  const rawNext = params.get("next");
+  const signInLink = rawNext ? `/auth/sign-in?next=${encodeURIComponent(safeNextPath(rawNext))}` : "/auth/sign-in";
+
+  const [values, setValues] = useState({
+    firstName: "",
+    lastName: "",
+    email: "",
+    password: "",
+    acceptedTerms: false,
+    acceptedTracking: false,
+    signUpForBeta: false,
+  });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const refs = {
+    firstName: useRef<HTMLInputElement>(null),
+    lastName: useRef<HTMLInputElement>(null),
+    email: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+    acceptedTerms: useRef<HTMLInputElement>(null),
+  };
+  const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (signUp.isPending) return;
+    const found: FieldErrors<Field> = {
+      email: validateEmail(values.email),
+      password: validateNewPassword(values.password),
+      acceptedTerms: values.acceptedTerms ? undefined : TERMS_REQUIRED_MESSAGE,
+    };
+    setErrors(found);
+    if (hasErrors(found)) {
+      const first = firstInvalid(found, FIELD_ORDER);
+      if (first) refs[first].current?.focus();
+      return;
+    }
+    signUp.mutate(
+      {
+        ...values,
+        email: values.email.trim(),
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+      },
+      {
+        onError: (error) => {
+          // An address that already has an account is about the email field.
+          if (hasErrorCode(error, "already-exists")) {
+            setErrors({ email: errorMessage(error) });
+            refs.email.current?.focus();
+          }
+        },
+      },
+    );
+  };
+
+  const failure = signUp.isError && !hasErrorCode(signUp.error, "already-exists") ? signUp.error : null;
+
+  return (
+    <AuthCard
+      icon={<UserRoundPlus aria-hidden="true" className="size-6" />}
+      title="Create your account"
+      description="Star books, keep reading lists and follow other readers."
+      testId="sign-up-screen"
+      footer={
+        <p>
+          Already have an account?{" "}
+          <Link to={signInLink} className={AUTH_LINK}>
+            Sign in
+          </Link>
+        </p>
+      }
+    >
+      {failure ? <FormAlert>{errorMessage(failure)}</FormAlert> : null}
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Create account">
+        <div className="grid gap-4 xs:grid-cols-2">
+          <TextField
+            ref={refs.firstName}
+            label="First name"
+            name="firstName"
+            autoComplete="given-name"
+            maxLength={100}
+            value={values.firstName}
+            onChange={(event) => set("firstName", event.target.value)}
+            error={errors.firstName}
+          />
+          <TextField
+            ref={refs.lastName}
+            label="Last name"
+            name="lastName"
+            autoComplete="family-name"
+            maxLength={100}
+            value={values.lastName}
+            onChange={(event) => set("lastName", event.target.value)}
+            error={errors.lastName}
+          />
+        </div>
+        <TextField
+          ref={refs.email}
+          label="Email"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="off"
+          spellCheck={false}
+          required
+          value={values.email}
+          onChange={(event) => set("email", event.target.value)}
+          error={errors.email}
+        />
+        <PasswordField
+          ref={refs.password}
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          required
+          value={values.password}
+          onChange={(event) => set("password", event.target.value)}
+          error={errors.password}
+          hint={PASSWORD_RULE_HINT}
+        />
+        <fieldset className="flex flex-col gap-3 rounded-xl border border-line bg-paper/60 p-4">
+          <legend className="sr-only">Terms and preferences</legend>
+          <CheckboxField
+            ref={refs.acceptedTerms}
+            name="acceptedTerms"
+            label="I accept the terms of use"
+            required
+            checked={values.acceptedTerms}
+            onChange={(event) => set("acceptedTerms", event.target.checked)}
+            error={errors.acceptedTerms}
+          />
+          <CheckboxField
+            name="acceptedTracking"
+            label="Help improve Quire with usage analytics"
+            description="Optional. Lets Quire measure how the app is used."
+            checked={values.acceptedTracking}
+            onChange={(event) => set("acceptedTracking", event.target.checked)}
+          />
+          <CheckboxField
+            name="signUpForBeta"
+            label="Sign me up for the beta"
+            description="Optional. Try new features before everyone else."
+            checked={values.signUpForBeta}
+            onChange={(event) => set("signUpForBeta", event.target.checked)}
+          />
+        </fieldset>
+        <SubmitButton pending={signUp.isPending} pendingLabel="Creating account…" className="mt-1 w-full">
+          Create account
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}
