@@ -1,11 +1,12 @@
 import type { Me } from "@quire/core";
 import { ChevronDown, LogOut, Settings } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useSignOut } from "../features/auth/session";
 import { UserAvatar } from "../features/users/components/user-avatar";
 import { errorMessage } from "../lib/errors";
 import { displayName } from "../lib/format";
+import { useDismissable } from "../lib/use-dismissable";
 
 export const ACCOUNT_SETTINGS_PATH = "/settings/account";
 
@@ -21,29 +22,8 @@ export function AccountMenu({ user }: { user: Me }) {
   const signOut = useSignOut({ redirectTo: "/" });
   const name = displayName(user);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    const onFocusIn = (event: FocusEvent) => {
-      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    document.addEventListener("keydown", onKeyDown);
-    document.addEventListener("focusin", onFocusIn);
-    return () => {
-      document.removeEventListener("pointerdown", onPointerDown);
-      document.removeEventListener("keydown", onKeyDown);
-      document.removeEventListener("focusin", onFocusIn);
-    };
-  }, [open]);
+  const closeMenu = useCallback(() => setOpen(false), []);
+  useDismissable(open, closeMenu, containerRef, buttonRef);
 
   const itemClasses =
     "flex w-full items-center gap-2.5 rounded-lg px-2.5 py-2 text-left text-ink text-sm transition-colors hover:bg-sunken";

@@ -165,3 +165,15 @@ export function CheckboxField({ label, description, error, ref, className = "", 
     </div>
   );
 }
+
+/** The props every email field shares: label, keyboard, autofill and no autocorrection. */
+export const EMAIL_FIELD = {
+  label: "Email",
+  name: "email",
+  type: "email",
+  inputMode: "email",
+  autoComplete: "email",
+  autoCapitalize: "off",
+  spellCheck: false,
+  required: true,
+} as const;

@@ -4,7 +4,7 @@ import { type FormEvent, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { FormAlert } from "../../../components/form-alert";
 import { SubmitButton } from "../../../components/submit-button";
-import { TextField } from "../../../components/text-field";
+import { EMAIL_FIELD, TextField } from "../../../components/text-field";
 import { errorMessage, hasErrorCode } from "../../../lib/errors";
 import { useScreenTitle } from "../../../lib/screen-title";
 import { AUTH_LINK, AuthCard } from "../components/auth-card";
@@ -70,14 +70,7 @@ export function ForgotPasswordScreen() {
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Reset password">
         <TextField
           ref={emailRef}
-          label="Email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="off"
-          spellCheck={false}
-          required
+          {...EMAIL_FIELD}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           error={fieldError}

@@ -3,7 +3,7 @@ import { type FormEvent, useRef, useState } from "react";
 import { Link, Navigate, useLocation, useSearchParams } from "react-router";
 import { FormAlert } from "../../../components/form-alert";
 import { SubmitButton } from "../../../components/submit-button";
-import { PasswordField, TextField } from "../../../components/text-field";
+import { EMAIL_FIELD, PasswordField, TextField } from "../../../components/text-field";
 import { errorMessage, isAppError } from "../../../lib/errors";
 import { useScreenTitle } from "../../../lib/screen-title";
 import { AUTH_LINK, AuthCard } from "../components/auth-card";
@@ -89,14 +89,7 @@ export function SignInScreen() {
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Sign in">
         <TextField
           ref={refs.email}
-          label="Email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="off"
-          spellCheck={false}
-          required
+          {...EMAIL_FIELD}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           error={errors.email}

@@ -3,7 +3,7 @@ import { type FormEvent, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { FormAlert } from "../../../components/form-alert";
 import { SubmitButton } from "../../../components/submit-button";
-import { CheckboxField, PasswordField, TextField } from "../../../components/text-field";
+import { CheckboxField, EMAIL_FIELD, PasswordField, TextField } from "../../../components/text-field";
 import { errorMessage, hasErrorCode } from "../../../lib/errors";
 import { useScreenTitle } from "../../../lib/screen-title";
 import { AUTH_LINK, AuthCard } from "../components/auth-card";
@@ -139,14 +139,7 @@ function SignUpForm({ signUp }: { signUp: ReturnType<typeof useSignUp> }) {
         </div>
         <TextField
           ref={refs.email}
-          label="Email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="off"
-          spellCheck={false}
-          required
+          {...EMAIL_FIELD}
           value={values.email}
           onChange={(event) => set("email", event.target.value)}
           error={errors.email}

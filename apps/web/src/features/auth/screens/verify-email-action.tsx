@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { buttonClasses } from "../../../components/button";
 import { FormAlert } from "../../../components/form-alert";
 import { SubmitButton } from "../../../components/submit-button";
-import { TextField } from "../../../components/text-field";
+import { EMAIL_FIELD, TextField } from "../../../components/text-field";
 import { errorMessage } from "../../../lib/errors";
 import { useScreenTitle } from "../../../lib/screen-title";
 import { AuthCard, AuthCardSkeleton } from "../components/auth-card";
@@ -77,14 +77,7 @@ function VerificationFailed({ message }: { message: string }) {
         </div>
         <TextField
           ref={emailRef}
-          label="Email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="off"
-          spellCheck={false}
-          required
+          {...EMAIL_FIELD}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           error={error}
