@@ -70,7 +70,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     publicUrl: ctx.config.publicUrl,
     perIpPerMinute: ctx.config.auth.requestsPerIpPerMinute,
   });
-  if (ctx.config.env !== "production") await app.register(devMailRoutes, { outboxDir: ctx.config.mail.outboxDir });
+  if (!ctx.config.mail.smtpUrl) {
+    await app.register(devMailRoutes, {
+      outboxDir: ctx.config.mail.outboxDir,
+      localOnly: ctx.config.env === "production",
+    });
+  }
 
   app.get("/api/v1/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 

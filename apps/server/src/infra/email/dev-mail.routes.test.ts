@@ -30,7 +30,7 @@ describe("development mail routes", () => {
     app = Fastify();
     registerErrorHandling(app);
     registerSecurityHeaders(app, { secure: false });
-    await app.register(devMailRoutes, { outboxDir });
+    await app.register(devMailRoutes, { outboxDir, localOnly: false });
     await app.ready();
   });
 
@@ -101,5 +101,21 @@ describe("development mail routes", () => {
       'a &lt;b&gt; <a href="https://x.example/p?q=1&amp;r=2">https://x.example/p?q=1&amp;r=2</a>. end',
     );
     expect(linkify("javascript:alert(1)")).toBe("javascript:alert(1)");
+  });
+
+  it("shows the outbox only to this machine in production mode", async () => {
+    const local = Fastify();
+    registerErrorHandling(local);
+    await local.register(devMailRoutes, { outboxDir, localOnly: true });
+    await local.ready();
+    for (const remoteAddress of ["10.0.0.5", "192.168.1.20", "2001:db8::1"]) {
+      const response = await local.inject({ method: "GET", url: "/dev/mail", remoteAddress });
+      expect(response.statusCode, remoteAddress).toBe(404);
+      expect(response.body).not.toContain("mallory");
+    }
+    for (const remoteAddress of ["127.0.0.1", "::1", "::ffff:127.0.0.1"]) {
+      expect((await local.inject({ method: "GET", url: "/api/v1/dev/mail", remoteAddress })).statusCode).toBe(200);
+    }
+    await local.close();
   });
 });

@@ -4,15 +4,28 @@ import { z } from "zod";
 import { escapeHtml } from "../html";
 import { type OutboxMessage, readOutbox, readOutboxMessage } from "./mailer";
 
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6. */
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
 /**
- * The development outbox, for people and tests: what the `OutboxMailer` wrote, newest first.
- * Never register this in production: messages hold sign-in and deletion tokens.
+ * The outbox, for people and tests when no SMTP server is configured: what the `OutboxMailer` wrote,
+ * newest first. Messages hold sign-in and deletion tokens, so with `localOnly` (production mode) only
+ * the machine itself may read them: someone trying Quire with `npm start` on their own computer.
  *
  * - `GET /api/v1/dev/mail?to=…` → `{ items: OutboxMessage[] }` (at most 50)
  * - `GET /dev/mail?to=…` → an HTML page listing them, text bodies with clickable links
  * - `GET /dev/mail/:id` → one message's HTML version as the recipient would see it (sandboxed, no script)
  */
-export const devMailRoutes: FastifyPluginAsync<{ outboxDir: string }> = async (app, { outboxDir }) => {
+export const devMailRoutes: FastifyPluginAsync<{ outboxDir: string; localOnly: boolean }> = async (
+  app,
+  { outboxDir, localOnly },
+) => {
+  if (localOnly) {
+    app.addHook("onRequest", async (request) => {
+      if (!LOOPBACK.test(request.ip)) throw AppError.of("routeNotFound");
+    });
+  }
+
   app.get("/api/v1/dev/mail", { schema: { hide: true } }, async (request, reply) => {
     const { to } = parseQuery(request.query);
     const items = await readOutbox(outboxDir, { to, limit: MAX_ITEMS });
