@@ -135,7 +135,7 @@ function renderPage(items: OutboxMessage[], to: string | undefined): string {
 <body>
 <main>
   <h1>Quire<span>.</span> outbox</h1>
-  <p class="intro">Mail written in development instead of being sent, newest first (at most ${MAX_ITEMS}).</p>
+  <p class="intro">Mail kept here because no SMTP server is configured, newest first (at most ${MAX_ITEMS}).</p>
   <form method="get" action="/dev/mail">
     <input type="search" name="to" placeholder="Filter by recipient, e.g. reader@example.com" value="${e(to ?? "")}" aria-label="Recipient">
     <button type="submit">Filter</button>
