@@ -91,6 +91,22 @@ test.describe("a visitor", () => {
     expect(errors).toEqual([]);
   });
 
+  test("opens a newest reader's profile from home, and a friendly page for an unknown one", async ({ page }) => {
+    const errors = collectPageErrors(page);
+    await page.goto("/");
+    const reader = page.getByTestId("newest-readers").getByRole("link").first();
+    const name = (await reader.textContent())?.trim() ?? "";
+    await reader.click();
+    await expect(page).toHaveURL(/\/u\/[a-z0-9_]+$/);
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await expect(page.getByTestId("profile-counts")).toContainText("Followers");
+    await expect(page).toHaveTitle(`${name} — Quire`);
+    await expectNoSeriousA11yViolations(page);
+    await page.goto("/u/no_such_reader");
+    await expect(page.getByRole("heading", { name: "Reader not found" })).toBeVisible();
+    expect(errors.filter((e) => !e.includes("status of 404"))).toEqual([]);
+  });
+
   test("sees a friendly page for an unknown address and for a missing book", async ({ page }) => {
     await page.goto("/no/such/page");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -58,6 +58,10 @@ export const routes: RouteObject[] = [
               Component: (await import("./features/account/screens/account-settings-screen")).AccountSettingsScreen,
             }),
           },
+          {
+            path: "u/:username",
+            lazy: async () => ({ Component: (await import("./features/users/screens/profile-screen")).ProfileScreen }),
+          },
           { path: "*", Component: NotFoundScreen },
         ],
       },

@@ -12,6 +12,7 @@ export const API_PATHS = {
   "genres.list": "/api/v1/genres",
   "categories.list": "/api/v1/categories",
   "users.recent": "/api/v1/users/recent",
+  "users.byUsername": "/api/v1/users/by-username/:username",
   "auth.signUp": "/api/v1/auth/sign-up",
   "auth.signIn": "/api/v1/auth/sign-in",
   "auth.signOut": "/api/v1/auth/sign-out",

@@ -114,6 +114,12 @@ export const catalogContract = {
     path: P["categories.list"],
     response: z.object({ items: z.array(CategoryWithBooksSchema) }),
   },
+  "users.byUsername": {
+    method: "GET",
+    path: P["users.byUsername"],
+    params: z.object({ username: z.string().min(1).max(40) }),
+    response: z.object({ user: PublicUserSchema }),
+  },
   "users.recent": {
     method: "GET",
     path: P["users.recent"],

@@ -29,4 +29,25 @@ describe.each(dialectsUnderTest())("users API on %s", (dialect) => {
       expect(user).toMatchObject({ roles: ["reader"], location: expect.any(String) });
     }
   });
+
+  it("finds a user's public profile by username, and nothing private", async () => {
+    const user = await createUser(testDb.db, { firstName: "Wren", description: "Reads in the bath." });
+    const response = await t.app.inject({
+      method: "GET",
+      url: `/api/v1/users/by-username/${user.username.toUpperCase()}`,
+    });
+    expect(response.statusCode).toBe(200);
+    const found = response.json().user;
+    expect(found).toMatchObject({
+      id: user.id,
+      username: user.username,
+      firstName: "Wren",
+      description: "Reads in the bath.",
+    });
+    for (const secret of ["email", "utm", "acceptedTracking", "searchUserId", "systemLists"])
+      expect(found).not.toHaveProperty(secret);
+    const missing = await t.app.inject({ method: "GET", url: "/api/v1/users/by-username/nobody-here" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: { code: "not-found", message: "User not found" } });
+  });
 });

@@ -1,4 +1,4 @@
-import { catalogContract, RECENT_USERS_COUNT } from "@quire/core";
+import { ApiErrorBodySchema, AppError, catalogContract, RECENT_USERS_COUNT } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { cachePublicReads, type ResponseCache } from "../../infra/response-cache";
 import { presentPublicUser } from "./users.presenter";
@@ -9,6 +9,24 @@ export const usersRoutes: FastifyPluginAsyncZod<{ repository: UsersRepository; c
   { repository, cache },
 ) => {
   cachePublicReads(app, cache);
+  const byUsername = catalogContract["users.byUsername"];
+  app.get(
+    byUsername.path,
+    {
+      schema: {
+        operationId: "users.byUsername",
+        tags: ["users"],
+        params: byUsername.params,
+        response: { 200: byUsername.response, 404: ApiErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const row = await repository.findByUsername(request.params.username.toLowerCase());
+      if (!row) throw AppError.of("userNotFound");
+      return { user: presentPublicUser(row) };
+    },
+  );
+
   const recent = catalogContract["users.recent"];
   app.get(
     recent.path,

@@ -6,6 +6,7 @@ import { apiGet } from "../../lib/api-client";
 export const userKeys = {
   all: ["users"] as const,
   recent: () => [...userKeys.all, "recent"] as const,
+  byUsername: (username: string) => [...userKeys.all, "by-username", username] as const,
 };
 
 export function recentUsersQuery() {
@@ -17,3 +18,13 @@ export function recentUsersQuery() {
 }
 
 export const useRecentUsers = () => useQuery(recentUsersQuery());
+
+export function userByUsernameQuery(username: string) {
+  return queryOptions({
+    queryKey: userKeys.byUsername(username),
+    queryFn: ({ signal }) =>
+      apiGet<{ user: PublicUser }>(apiPath("users.byUsername", { username }), { signal }).then((data) => data.user),
+  });
+}
+
+export const useUserByUsername = (username: string) => useQuery(userByUsernameQuery(username));

@@ -1,4 +1,5 @@
 import { RECENT_USERS_COUNT } from "@quire/core/constants";
+import { Link } from "react-router";
 import { EmptyState } from "../../../components/empty-state";
 import { ErrorState } from "../../../components/error-state";
 import { Section } from "../../../components/section";
@@ -42,11 +43,16 @@ export function NewestReaders() {
           {query.data.map((user) => (
             <li
               key={user.id}
-              className="flex min-w-0 flex-col items-center gap-2 rounded-2xl border border-line bg-surface px-3 py-4 text-center"
+              className="relative flex min-w-0 flex-col items-center gap-2 rounded-2xl border border-line bg-surface px-3 py-4 text-center transition-colors hover:border-accent/40"
             >
               <UserAvatar user={user} />
               <div className="w-full min-w-0">
-                <p className="truncate font-medium text-ink text-sm">{displayName(user)}</p>
+                <Link
+                  to={`/u/${encodeURIComponent(user.username)}`}
+                  className="block truncate rounded font-medium text-ink text-sm after:absolute after:inset-0 hover:underline"
+                >
+                  {displayName(user)}
+                </Link>
                 <p className="truncate text-ink-muted text-xs">@{user.username}</p>
               </div>
             </li>

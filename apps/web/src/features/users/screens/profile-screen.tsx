@@ -1,0 +1,83 @@
+import { CalendarDays, MapPin } from "lucide-react";
+import { useParams } from "react-router";
+import { ErrorState } from "../../../components/error-state";
+import { LoadingStatus, Skeleton } from "../../../components/skeleton";
+import { WayBackLinks } from "../../../components/way-back-links";
+import { errorMessage, hasErrorCode } from "../../../lib/errors";
+import { displayName, formatDate, formatNumber } from "../../../lib/format";
+import { useScreenTitle } from "../../../lib/screen-title";
+import { UserAvatar } from "../components/user-avatar";
+import { useUserByUsername } from "../queries";
+
+/** A reader's or author's public profile: who they are, where they read from, how connected they are. */
+export function ProfileScreen() {
+  const { username = "" } = useParams();
+  const query = useUserByUsername(username);
+  useScreenTitle(query.data ? displayName(query.data) : query.isError ? "Reader not found" : undefined);
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 pt-8 pb-12 md:px-6" data-testid="profile-page">
+      {query.isPending ? (
+        <div className="flex flex-col items-center gap-4" aria-hidden="true">
+          <LoadingStatus label="Loading profile…" />
+          <Skeleton className="size-28 rounded-full" />
+          <Skeleton className="h-8 w-56" />
+          <Skeleton className="h-4 w-32" />
+        </div>
+      ) : query.isError ? (
+        hasErrorCode(query.error, "not-found") ? (
+          <div className="flex flex-col items-center gap-4 py-12 text-center" data-testid="profile-not-found">
+            <h1 className="font-semibold font-serif text-3xl text-ink">Reader not found</h1>
+            <p className="text-ink-muted">
+              {errorMessage(query.error)}. There is no one called @{username} on Quire.
+            </p>
+            <WayBackLinks first="home" />
+          </div>
+        ) : (
+          <ErrorState error={query.error} onRetry={() => query.refetch()} isRetrying={query.isFetching} />
+        )
+      ) : (
+        <article className="flex flex-col items-center gap-6 text-center">
+          <UserAvatar user={query.data} size={112} />
+          <header className="flex flex-col gap-1">
+            <h1 className="font-semibold font-serif text-3xl text-ink sm:text-4xl">{displayName(query.data)}</h1>
+            <p className="text-ink-muted">@{query.data.username}</p>
+            {query.data.roles.includes("author") ? (
+              <p className="mx-auto mt-1 w-fit rounded-full bg-accent-soft px-3 py-0.5 font-medium text-accent-soft-ink text-xs">
+                Author
+              </p>
+            ) : null}
+          </header>
+          {query.data.description ? (
+            <p className="max-w-prose text-ink leading-relaxed">{query.data.description}</p>
+          ) : null}
+          <dl className="flex flex-wrap justify-center gap-x-6 gap-y-2 text-ink-muted text-sm">
+            <div className="flex items-center gap-1.5">
+              <dt className="sr-only">Location</dt>
+              <MapPin aria-hidden="true" className="size-4" />
+              <dd>{query.data.location}</dd>
+            </div>
+            <div className="flex items-center gap-1.5">
+              <dt className="sr-only">Joined</dt>
+              <CalendarDays aria-hidden="true" className="size-4" />
+              <dd>Joined {formatDate(query.data.createdAt)}</dd>
+            </div>
+          </dl>
+          <dl className="grid w-full max-w-sm grid-cols-2 gap-3" data-testid="profile-counts">
+            {[
+              ["Followers", query.data.nFollowers],
+              ["Following", query.data.nFollowing],
+            ].map(([label, value]) => (
+              <div key={label} className="flex flex-col-reverse rounded-2xl border border-line bg-surface px-4 py-3">
+                <dt className="text-ink-muted text-sm">{label}</dt>
+                <dd className="font-semibold font-serif text-2xl text-ink tabular-nums">
+                  {formatNumber(Number(value))}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </article>
+      )}
+    </div>
+  );
+}
