@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
-import type { Database, EmailTokenPurpose, NewUser, UserRow } from "../../db/schema";
+import type { Database, EmailTokenPurpose, UserRow } from "../../db/schema";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -19,15 +19,6 @@ export class AuthRepository {
 
   async findUserById(id: string, db: Db = this.db): Promise<UserRow | undefined> {
     return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
-  }
-
-  async isUsernameTaken(username: string, db: Db = this.db): Promise<boolean> {
-    const row = await db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirst();
-    return row !== undefined;
-  }
-
-  async insertUser(user: NewUser, db: Db): Promise<void> {
-    await db.insertInto("users").values(user).execute();
   }
 
   async insertCredentials(userId: string, passwordHash: string, now: string, db: Db): Promise<void> {

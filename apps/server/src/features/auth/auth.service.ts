@@ -1,7 +1,5 @@
 import {
   AppError,
-  DEFAULT_LOCATION,
-  generateUsername,
   type Me,
   newId,
   RESET_TOKEN_TTL_MINUTES,
@@ -13,11 +11,11 @@ import {
 } from "@quire/core";
 import type { Logger } from "pino";
 import type { z } from "zod";
-import { toJson } from "../../db/json";
 import type { EmailTokenPurpose } from "../../db/schema";
 import type { AttemptLimiter } from "../../infra/attempt-limiter";
 import type { Mailer } from "../../infra/email/mailer";
 import { passwordResetEmail, verificationEmail, welcomeEmail } from "../../infra/email/templates";
+import { createProfile } from "../users/profiles.service";
 import type { AuthRepository } from "./auth.repository";
 import { presentMe } from "./me.presenter";
 import { hashPassword, hashToken, newSecretToken, verifyPassword } from "./secrets";
@@ -26,7 +24,6 @@ const HOUR_MS = 60 * 60 * 1000;
 const SESSION_TTL_MS = SESSION_TTL_DAYS * 24 * HOUR_MS;
 /** A session's expiry slides forward when used, at most this often (not a write per request). */
 const SESSION_TOUCH_INTERVAL_MS = HOUR_MS;
-const USERNAME_ATTEMPTS = 5;
 
 export interface AuthDependencies {
   repository: AuthRepository;
@@ -63,51 +60,33 @@ export class AuthService {
     origin: string,
     utm: Utm | null,
   ): Promise<{ email: string }> {
+    // The profile rules are checked again inside createProfile; failing before hashing saves the work.
     if (!input.acceptedTerms) throw AppError.of("acceptedTermsRequired");
-    if (!input.email) throw AppError.of("userEmailMissing");
     const passwordHash = await hashPassword(input.password);
     const now = this.now().toISOString();
     const userId = newId();
     const token = newSecretToken();
     await this.repository.db.transaction().execute(async (trx) => {
       if (await this.repository.findUserByEmail(input.email, trx)) throw AppError.of("emailTaken");
-      await this.repository.insertUser(
+      await createProfile(
+        trx,
         {
-          id: userId,
+          userId,
+          email: input.email,
+          acceptedTerms: input.acceptedTerms,
           firstName: input.firstName,
           lastName: input.lastName,
-          username: await this.freeUsername(input.email, trx),
-          email: input.email,
-          roles: toJson(["reader"]),
-          signUpForBeta: input.signUpForBeta ? 1 : 0,
-          social: "{}",
-          createdAt: now,
-          updatedAt: now,
-          avatarUrl: null,
-          coverUrl: null,
-          description: "",
-          location: DEFAULT_LOCATION,
-          acceptedTerms: 1,
-          acceptedTracking: input.acceptedTracking ? 1 : 0,
-          emailVerified: 0,
-          searchUserId: newId(),
-          utm: utm ? toJson(utm) : null,
+          acceptedTracking: input.acceptedTracking,
+          signUpForBeta: input.signUpForBeta,
+          utm,
         },
-        trx,
+        this.now(),
       );
       await this.repository.insertCredentials(userId, passwordHash, now, trx);
       await this.storeEmailToken(userId, "verify-email", token, VERIFICATION_TOKEN_TTL_HOURS * HOUR_MS, trx);
     });
     await this.sendVerification(input.email, input.firstName, token, origin);
     return { email: input.email };
-  }
-
-  private async freeUsername(email: string, trx: Parameters<AuthRepository["isUsernameTaken"]>[1]): Promise<string> {
-    for (let attempt = 0; attempt < USERNAME_ATTEMPTS; attempt++) {
-      const candidate = generateUsername(email);
-      if (!(await this.repository.isUsernameTaken(candidate, trx))) return candidate;
-    }
-    throw AppError.of("internal");
   }
 
   private async storeEmailToken(
