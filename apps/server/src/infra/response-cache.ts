@@ -1,3 +1,4 @@
+import { SESSION_COOKIE_NAME } from "@quire/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
 /**
@@ -55,12 +56,14 @@ export class ResponseCache {
 
 /**
  * Serves cached bodies for the plugin's GET routes before any work, and stores fresh 200 answers.
- * Only anonymous requests are cached: anything carrying credentials may be personal.
+ * Only anonymous requests are cached: anything carrying credentials (a session cookie or an
+ * Authorization header) may be personal.
  */
 export function cachePublicReads(app: FastifyInstance, cache: ResponseCache): void {
   if (!cache.enabled) return;
+  // Only credentials make a request personal: other cookies (the campaign one) must not cost the cache.
   const isCacheable = (request: FastifyRequest) =>
-    request.method === "GET" && !request.headers.authorization && !request.headers.cookie;
+    request.method === "GET" && !request.headers.authorization && !hasSessionCookie(request.headers.cookie);
 
   app.addHook("onRequest", async (request, reply) => {
     if (!isCacheable(request)) return;
@@ -80,4 +83,9 @@ export function cachePublicReads(app: FastifyInstance, cache: ResponseCache): vo
 }
 
 const CACHE_HEADER = "x-quire-cache";
+const SESSION_COOKIE = new RegExp(`(^|;\\s*)${SESSION_COOKIE_NAME}=`);
+
+function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  return cookieHeader !== undefined && SESSION_COOKIE.test(cookieHeader);
+}
 const CACHED_CONTENT_TYPE = "application/json; charset=utf-8";

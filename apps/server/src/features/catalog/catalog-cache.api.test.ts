@@ -36,13 +36,23 @@ describe.each(dialectsUnderTest())("public read cache on %s", (dialect) => {
 
     const id = uniqueId("personal");
     await createBook(testDb.db, { book: { id, title: "Fresh" } });
-    await get(`/api/v1/books/${id}`, { cookie: "session=abc" });
+    await get(`/api/v1/books/${id}`, { cookie: "quire_session=abc" });
     await testDb.db.updateTable("books").set({ title: "Fresher" }).where("id", "=", id).execute();
-    const withCookie = await get(`/api/v1/books/${id}`, { cookie: "session=abc" });
+    const withCookie = await get(`/api/v1/books/${id}`, { cookie: "quire_session=abc" });
     expect(withCookie.headers["x-quire-cache"]).toBeUndefined();
     expect(withCookie.json().book.title).toBe("Fresher");
     const withToken = await get(`/api/v1/books/${id}`, { authorization: "Bearer x" });
     expect(withToken.headers["x-quire-cache"]).toBeUndefined();
+  });
+
+  it("still serves visitors who only carry other cookies, such as the campaign one", async () => {
+    const id = uniqueId("campaign-visitor");
+    await createBook(testDb.db, { book: { id } });
+    const headers = { cookie: "quire_campaign=abc; theme=dark" };
+    expect((await get(`/api/v1/books/${id}`, headers)).headers["x-quire-cache"]).toBe("miss");
+    expect((await get(`/api/v1/books/${id}`, headers)).headers["x-quire-cache"]).toBe("hit");
+    const signedIn = await get(`/api/v1/books/${id}`, { cookie: "quire_campaign=abc; quire_session=xyz" });
+    expect(signedIn.headers["x-quire-cache"]).toBeUndefined();
   });
 
   it("leaves health and pages uncached", async () => {
