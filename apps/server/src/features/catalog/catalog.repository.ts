@@ -103,36 +103,36 @@ export class CatalogRepository {
   }
 
   /**
-   * Keyset page: rows after `after` in the sort's order, one extra row to tell whether more follow.
-   * The id tie-breaker runs in the same direction as the sort column, so the index serves the whole
-   * ORDER BY (mixed directions make SQLite sort every matching row).
+   * Filtered books in the sort's order. The id tie-breaker runs in the same direction as the sort
+   * column, so the index serves the whole ORDER BY (mixed directions make SQLite sort every match).
    */
+  private sorted(filters: BookFilters, sort: BookSort, limit: number): BooksQuery {
+    const direction = SORT_DESCENDING[sort] ? "desc" : "asc";
+    return this.filtered(filters)
+      .orderBy(`books.${SORT_COLUMN[sort]}`, direction)
+      .orderBy("books.id", direction)
+      .limit(limit);
+  }
+
+  /** Keyset page: rows after `after` in the sort's order (callers ask one extra to see whether more follow). */
   async listBooksAfter(filters: BookFilters, sort: BookSort, limit: number, after?: CursorKey): Promise<BookRow[]> {
-    const column = SORT_COLUMN[sort];
-    const descending = SORT_DESCENDING[sort];
-    let query = this.filtered(filters);
+    let query = this.sorted(filters, sort, limit);
     if (after) {
       const [value, id] = after;
+      const column = `books.${SORT_COLUMN[sort]}` as const;
+      const beyond = SORT_DESCENDING[sort] ? "<" : ">";
       query = query.where((eb) =>
         eb.or([
-          eb(`books.${column}`, descending ? "<" : ">", value as never),
-          eb.and([eb(`books.${column}`, "=", value as never), eb("books.id", descending ? "<" : ">", id)]),
+          eb(column, beyond, value as never),
+          eb.and([eb(column, "=", value as never), eb("books.id", beyond, id)]),
         ]),
       );
     }
-    const direction = descending ? "desc" : "asc";
-    return query.orderBy(`books.${column}`, direction).orderBy("books.id", direction).limit(limit).execute();
+    return query.execute();
   }
 
   async listBooksAtOffset(filters: BookFilters, sort: BookSort, limit: number, offset: number): Promise<BookRow[]> {
-    const column = SORT_COLUMN[sort];
-    const direction = SORT_DESCENDING[sort] ? "desc" : "asc";
-    return this.filtered(filters)
-      .orderBy(`books.${column}`, direction)
-      .orderBy("books.id", direction)
-      .limit(limit)
-      .offset(offset)
-      .execute();
+    return this.sorted(filters, sort, limit).offset(offset).execute();
   }
 
   async countBooks(filters: BookFilters): Promise<number> {
