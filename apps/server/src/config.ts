@@ -24,6 +24,28 @@ const EnvSchema = z.object({
   QUIRE_AUTH_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   QUIRE_SIGN_IN_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   QUIRE_RESET_REQUESTS_PER_ACCOUNT: z.coerce.number().int().min(1).default(3),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
+  APPLE_CLIENT_ID: z.string().optional(),
+  APPLE_CLIENT_SECRET: z.string().optional(),
+  APPLE_ISSUER: z.url().default("https://appleid.apple.com"),
+  QUIRE_APP_SCHEME: z
+    .string()
+    .regex(/^[a-z][a-z0-9+.-]*$/)
+    .default("quire"),
+  QUIRE_CAPTCHA: z.enum(["altcha", "recaptcha", "turnstile"]).default("altcha"),
+  ALTCHA_HMAC_KEY: z.string().min(32).optional(),
+  RECAPTCHA_SITE_KEY: z.string().optional(),
+  RECAPTCHA_SECRET_KEY: z.string().optional(),
+  TURNSTILE_SITE_KEY: z.string().optional(),
+  TURNSTILE_SECRET_KEY: z.string().optional(),
+  QUIRE_MAX_IMAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(20 * 1024 * 1024),
+  QUIRE_MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).default(50_000_000),
 });
 
 export interface Config {
@@ -45,6 +67,24 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   /** Account endpoints' limits: per IP per minute, sign-in attempts per account per 15 min, resets per hour. */
   auth: { requestsPerIpPerMinute: number; signInAttemptsPerAccount: number; resetRequestsPerAccount: number };
+  /** OpenID Connect clients; a provider without a client id is off and says so. */
+  social: { google: SocialProviderConfig | undefined; apple: SocialProviderConfig | undefined; appScheme: string };
+  /**
+   * Captcha on account deletion. ALTCHA (self-hosted proof of work) needs no account; its HMAC key
+   * defaults to a random one kept in the data directory, so set it when several processes serve.
+   */
+  captcha:
+    | { kind: "altcha"; hmacKey: string | undefined }
+    | { kind: "recaptcha"; siteKey: string; secretKey: string }
+    | { kind: "turnstile"; siteKey: string; secretKey: string };
+  /** Avatar and cover uploads: the largest file accepted (resumable above 256 KB) and decoded pixel count. */
+  images: { maxBytes: number; maxPixels: number };
+}
+
+export interface SocialProviderConfig {
+  clientId: string;
+  clientSecret: string | undefined;
+  issuer: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
@@ -54,6 +94,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  const provider = (clientId: string | undefined, clientSecret: string | undefined, issuer: string) =>
+    clientId ? { clientId, clientSecret, issuer: issuer.replace(/\/$/, "") } : undefined;
   const dataDir = resolve(cwd, e.QUIRE_DATA_DIR);
   const databaseUrl = e.DATABASE_URL ?? resolve(dataDir, "quire.sqlite");
   return {
@@ -75,5 +117,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       signInAttemptsPerAccount: e.QUIRE_SIGN_IN_ATTEMPTS_PER_ACCOUNT,
       resetRequestsPerAccount: e.QUIRE_RESET_REQUESTS_PER_ACCOUNT,
     },
+    social: {
+      google: provider(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, e.GOOGLE_ISSUER),
+      apple: provider(e.APPLE_CLIENT_ID, e.APPLE_CLIENT_SECRET, e.APPLE_ISSUER),
+      appScheme: e.QUIRE_APP_SCHEME,
+    },
+    captcha: captchaConfig(e),
+    images: { maxBytes: e.QUIRE_MAX_IMAGE_BYTES, maxPixels: e.QUIRE_MAX_IMAGE_PIXELS },
   };
+}
+
+function captchaConfig(e: z.infer<typeof EnvSchema>): Config["captcha"] {
+  if (e.QUIRE_CAPTCHA === "altcha") return { kind: "altcha", hmacKey: e.ALTCHA_HMAC_KEY };
+  const [siteKey, secretKey] =
+    e.QUIRE_CAPTCHA === "recaptcha"
+      ? [e.RECAPTCHA_SITE_KEY, e.RECAPTCHA_SECRET_KEY]
+      : [e.TURNSTILE_SITE_KEY, e.TURNSTILE_SECRET_KEY];
+  if (!siteKey || !secretKey) {
+    const prefix = e.QUIRE_CAPTCHA.toUpperCase();
+    throw new Error(
+      `Invalid configuration: QUIRE_CAPTCHA=${e.QUIRE_CAPTCHA} needs ${prefix}_SITE_KEY and ${prefix}_SECRET_KEY`,
+    );
+  }
+  return { kind: e.QUIRE_CAPTCHA, siteKey, secretKey };
 }

@@ -35,6 +35,7 @@ export async function createUser(db: Kysely<Database>, overrides: Partial<NewUse
     emailVerified: 1,
     searchUserId: randomUUID(),
     utm: null,
+    onboardedAt: isoDaysAgo(1),
     ...overrides,
   };
   await db.insertInto("users").values(row).execute();

@@ -22,6 +22,8 @@ const TABLES = [
   "list_entries",
   "reading_progress",
   "sessions",
+  "social_accounts",
+  "social_sign_in_flows",
   "stars",
   "user_events",
   "users",

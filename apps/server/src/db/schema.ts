@@ -31,6 +31,12 @@ export interface UsersTable {
   searchUserId: string;
   utm: JsonText | null;
   interactionScore: Generated<number>;
+  /** Genre ids chosen during onboarding, JSON array. */
+  favouriteGenres: Generated<JsonText>;
+  /** Onboarding step names completed so far, JSON array. */
+  onboardingSteps: Generated<JsonText>;
+  /** Set once every onboarding step is done; a finished user never sees onboarding again. */
+  onboardedAt: string | null;
 }
 
 export interface FollowsTable {
@@ -167,6 +173,25 @@ export interface AccountDeletionRequestsTable {
   updatedAt: string;
 }
 
+export interface SocialAccountsTable {
+  provider: string;
+  subject: string;
+  userId: string;
+  email: string | null;
+  createdAt: string;
+}
+
+export interface SocialSignInFlowsTable {
+  stateHash: string;
+  provider: string;
+  codeVerifier: string;
+  nonce: string;
+  returnTo: string;
+  native: Bool;
+  createdAt: string;
+  expiresAt: string;
+}
+
 export interface UserEventsTable {
   id: string;
   eventType: string;
@@ -230,6 +255,8 @@ export interface Database {
   credentials: CredentialsTable;
   sessions: SessionsTable;
   emailTokens: EmailTokensTable;
+  socialAccounts: SocialAccountsTable;
+  socialSignInFlows: SocialSignInFlowsTable;
 }
 
 export type BookRow = Selectable<BooksTable>;

@@ -357,6 +357,7 @@ export function buildDemoPlan(now: Date, imageUrls: ReadonlyMap<string, string> 
       searchUserId: randomUUID(),
       utm: null,
       interactionScore: demoUserScore({ followers, reads, starsGiven }),
+      onboardedAt: iso(createdAt),
     };
   });
 

@@ -53,8 +53,8 @@ describe("AppShell", () => {
 
   it("shows the account menu and the Account tab when signed in, and signs out to /", async () => {
     const calls = mockApi({
-      "GET /api/v1/auth/session": () => Response.json({ user: makeMe() }),
-      "POST /api/v1/auth/sign-out": () => new Response(null, { status: 204 }),
+      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
+      "POST /api/auth/sign-out": () => new Response(null, { status: 204 }),
     });
     const router = renderShell("/books/x");
     const menuButton = await screen.findByRole("button", { name: /Ada Lovelace.*account menu/ });
@@ -69,11 +69,11 @@ describe("AppShell", () => {
 
     await waitFor(() => expect(screen.getByTestId("header-sign-in")).toBeTruthy());
     expect(router.state.location.pathname).toBe("/");
-    expect(calls.some((call) => call.method === "POST" && call.path === "/api/v1/auth/sign-out")).toBe(true);
+    expect(calls.some((call) => call.method === "POST" && call.path === "/api/auth/sign-out")).toBe(true);
   });
 
   it("falls back to Sign in when the remembered session has ended", async () => {
-    mockApi({ "GET /api/v1/auth/session": () => Response.json({ user: null }) });
+    mockApi({ "GET /api/auth/get-session": () => Response.json({ user: null }) });
     renderShell("/");
     await waitFor(() => expect(screen.getByTestId("header-sign-in").getAttribute("href")).toBe("/auth/sign-in"));
   });

@@ -63,12 +63,12 @@ describe("apiPost", () => {
 
   it("sends the body as same-origin JSON and returns the JSON answer", async () => {
     const fetchMock = stubFetch(() => Response.json({ status: "verification-sent", email: "a@b.co" }, { status: 201 }));
-    await expect(apiPost("/api/v1/auth/sign-up", { email: "a@b.co" })).resolves.toEqual({
+    await expect(apiPost("/api/auth/sign-up/email", { email: "a@b.co" })).resolves.toEqual({
       status: "verification-sent",
       email: "a@b.co",
     });
     const [url, init = {}] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe("/api/v1/auth/sign-up");
+    expect(url).toBe("/api/auth/sign-up/email");
     expect(init.method).toBe("POST");
     expect(init.credentials).toBe("same-origin");
     expect(init.body).toBe(JSON.stringify({ email: "a@b.co" }));
@@ -77,7 +77,7 @@ describe("apiPost", () => {
 
   it("sends no body and no Content-Type when there is nothing to send", async () => {
     const fetchMock = stubFetch(() => new Response(null, { status: 204 }));
-    await expect(apiPost("/api/v1/auth/sign-out")).resolves.toBeUndefined();
+    await expect(apiPost("/api/auth/sign-out")).resolves.toBeUndefined();
     const init = fetchMock.mock.calls[0]?.[1] ?? {};
     expect(init.body).toBeUndefined();
     expect((init.headers as Record<string, string>)["Content-Type"]).toBeUndefined();
@@ -85,9 +85,9 @@ describe("apiPost", () => {
 
   it("resolves with undefined for 202 and 201 answers without a body", async () => {
     stubFetch(() => new Response(null, { status: 202 }));
-    await expect(apiPost("/api/v1/auth/password-reset", { email: "a@b.co" })).resolves.toBeUndefined();
+    await expect(apiPost("/api/auth/request-password-reset", { email: "a@b.co" })).resolves.toBeUndefined();
     stubFetch(() => new Response("", { status: 201 }));
-    await expect(apiPost("/api/v1/auth/verify-email/resend", { email: "a@b.co" })).resolves.toBeUndefined();
+    await expect(apiPost("/api/auth/send-verification-email", { email: "a@b.co" })).resolves.toBeUndefined();
   });
 
   it("turns an error body into its AppError, keeping code and reason", async () => {
@@ -99,7 +99,7 @@ describe("apiPost", () => {
       },
     };
     stubFetch(() => Response.json(body, { status: 412 }));
-    const error = await apiPost("/api/v1/auth/sign-in", { email: "a@b.co", password: "x" }).catch(
+    const error = await apiPost("/api/auth/sign-in/email", { email: "a@b.co", password: "x" }).catch(
       (caught: unknown) => caught,
     );
     expect(error).toBeInstanceOf(AppError);
@@ -112,7 +112,7 @@ describe("apiPost", () => {
     stubFetch(() =>
       Response.json({ error: { code: "unauthenticated", message: "Wrong email or password." } }, { status: 401 }),
     );
-    const unauthenticated = await apiPost("/api/v1/auth/sign-in", {}).catch((caught: unknown) => caught);
+    const unauthenticated = await apiPost("/api/auth/sign-in/email", {}).catch((caught: unknown) => caught);
     expect(hasErrorCode(unauthenticated, "unauthenticated")).toBe(true);
     stubFetch(() =>
       Response.json(
@@ -120,18 +120,18 @@ describe("apiPost", () => {
         { status: 429 },
       ),
     );
-    const limited = await apiPost("/api/v1/auth/sign-in", {}).catch((caught: unknown) => caught);
+    const limited = await apiPost("/api/auth/sign-in/email", {}).catch((caught: unknown) => caught);
     expect(hasErrorCode(limited, "resource-exhausted")).toBe(true);
     expect(errorMessage(limited)).toBe("Too many requests. Please try again later.");
   });
 
   it("reports a failure without a JSON body with the catalogue's own text", async () => {
     stubFetch(() => new Response("<html>Bad gateway</html>", { status: 502 }));
-    const error = await apiPost("/api/v1/auth/sign-in", {}).catch((caught: unknown) => caught);
+    const error = await apiPost("/api/auth/sign-in/email", {}).catch((caught: unknown) => caught);
     expect(isAppError(error)).toBe(true);
     expect(errorMessage(error)).toBe("Response is not valid JSON object.");
     stubFetch(() => new Response(null, { status: 500 }));
-    const empty = await apiPost("/api/v1/auth/sign-out").catch((caught: unknown) => caught);
+    const empty = await apiPost("/api/auth/sign-out").catch((caught: unknown) => caught);
     expect(isAppError(empty)).toBe(true);
   });
 
@@ -142,7 +142,7 @@ describe("apiPost", () => {
         throw new TypeError("Failed to fetch");
       }),
     );
-    const error = await apiPost("/api/v1/auth/sign-out").catch((caught: unknown) => caught);
+    const error = await apiPost("/api/auth/sign-out").catch((caught: unknown) => caught);
     expect(errorMessage(error)).toBe("Connection failed.");
   });
 });

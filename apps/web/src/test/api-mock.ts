@@ -9,7 +9,7 @@ export interface RecordedCall {
 type Handler = (call: RecordedCall) => Response | Promise<Response>;
 
 /** The app asks who is signed in on every load; unless a test says otherwise, nobody is. */
-const VISITOR: Record<string, Handler> = { "GET /api/v1/auth/session": () => Response.json({ user: null }) };
+const VISITOR: Record<string, Handler> = { "GET /api/auth/get-session": () => Response.json({ user: null }) };
 
 /**
  * Replaces fetch with a table of "METHOD /path" → answer. Unlisted calls answer 404 in the API's
@@ -25,7 +25,7 @@ export function mockApi(overrides: Record<string, Handler>): RecordedCall[] {
       const path = input.split("?")[0] ?? input;
       const body = typeof init.body === "string" ? JSON.parse(init.body) : undefined;
       const call = { method, path, body };
-      if (`${method} ${path}` !== "GET /api/v1/auth/session") calls.push(call);
+      if (`${method} ${path}` !== "GET /api/auth/get-session") calls.push(call);
       const handler = handlers[`${method} ${path}`];
       if (!handler) return Response.json({ error: { code: "not-found", message: "Not found" } }, { status: 404 });
       return handler(call);

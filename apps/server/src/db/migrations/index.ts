@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { DialectName } from "../dialect";
 import * as initialSchema from "./2026-11-21-01-initial-schema";
 import * as accounts from "./2026-11-21-02-accounts";
+import * as socialOnboardingDeletion from "./2026-11-21-03-social-onboarding-deletion";
 
 export interface DialectMigration {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -12,4 +13,5 @@ export interface DialectMigration {
 export const migrations: Record<string, DialectMigration> = {
   "2026-11-21-01-initial-schema": initialSchema,
   "2026-11-21-02-accounts": accounts,
+  "2026-11-21-03-social-onboarding-deletion": socialOnboardingDeletion,
 };

@@ -32,7 +32,7 @@ describe.each(dialectsUnderTest())("accounts API on %s", (dialect) => {
 
   const newEmail = () => `${uniqueId("reader")}@example.test`;
   const signUp = (email: string, extra: object = {}) =>
-    post("/api/v1/auth/sign-up", {
+    post("/api/auth/sign-up/email", {
       email,
       password: PASSWORD,
       firstName: "Ada",
@@ -52,12 +52,12 @@ describe.each(dialectsUnderTest())("accounts API on %s", (dialect) => {
     const email = newEmail();
     expect((await signUp(email)).statusCode).toBe(201);
     expect(
-      (await post("/api/v1/auth/verify-email", { token: await tokenFromMail(email, "verifyEmail") })).statusCode,
+      (await post("/api/auth/verify-email", { token: await tokenFromMail(email, "verifyEmail") })).statusCode,
     ).toBe(200);
     return email;
   };
   const signIn = (email: string, password = PASSWORD, remoteAddress?: string) =>
-    post("/api/v1/auth/sign-in", { email, password }, {}, remoteAddress);
+    post("/api/auth/sign-in/email", { email, password }, {}, remoteAddress);
   const cookieOf = (response: Awaited<ReturnType<typeof post>>) => {
     const cookie = response.cookies.find((c) => c.name === "quire_session");
     expect(cookie).toBeDefined();
@@ -104,7 +104,7 @@ describe.each(dialectsUnderTest())("accounts API on %s", (dialect) => {
     const refused = await signUp(newEmail(), { acceptedTerms: false });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error).toEqual({ code: "invalid-argument", message: "acceptedTerms must be true" });
-    const weak = await post("/api/v1/auth/sign-up", { email: newEmail(), password: "short", acceptedTerms: true });
+    const weak = await post("/api/auth/sign-up/email", { email: newEmail(), password: "short", acceptedTerms: true });
     expect(weak.statusCode).toBe(400);
     const email = newEmail();
     await signUp(email);
@@ -124,8 +124,8 @@ describe.each(dialectsUnderTest())("accounts API on %s", (dialect) => {
       reason: "auth/user-verification-pending",
     });
     const token = await tokenFromMail(email, "verifyEmail");
-    expect((await post("/api/v1/auth/verify-email", { token })).json()).toEqual({ email });
-    const reused = await post("/api/v1/auth/verify-email", { token });
+    expect((await post("/api/auth/verify-email", { token })).json()).toEqual({ email });
+    const reused = await post("/api/auth/verify-email", { token });
     expect(reused.statusCode).toBe(412);
     expect(reused.json().error.message).toBe("This link is invalid or has expired.");
 
@@ -151,7 +151,7 @@ describe.each(dialectsUnderTest())("accounts API on %s", (dialect) => {
 
   it("marks session cookies Secure outside localhost", async () => {
     const email = await verifiedAccount();
-    const response = await post("/api/v1/auth/sign-in", { email, password: PASSWORD }, { host: "quire.example" });
+    const response = await post("/api/auth/sign-in/email", { email, password: PASSWORD }, { host: "quire.example" });
     expect(response.cookies.find((c) => c.name === "quire_session")?.secure).toBe(true);
   });
 
@@ -162,7 +162,7 @@ describe.each(dialectsUnderTest())("accounts API on %s", (dialect) => {
     expect(byCookie.statusCode).toBe(200);
     expect(byCookie.json().user.email).toBe(email);
     const byToken = await get("/api/v1/me", { authorization: `Bearer ${response.json().token}` });
-    expect((await get("/api/v1/auth/session", { cookie: cookieOf(response) })).json().user.email).toBe(email);
+    expect((await get("/api/auth/get-session", { cookie: cookieOf(response) })).json().user.email).toBe(email);
     expect(byToken.json().user.id).toBe(byCookie.json().user.id);
     const visitors: Record<string, string>[] = [
       {},
@@ -170,7 +170,7 @@ describe.each(dialectsUnderTest())("accounts API on %s", (dialect) => {
       { authorization: "Bearer forged-token" },
     ];
     for (const headers of visitors) {
-      const probe = await get("/api/v1/auth/session", headers);
+      const probe = await get("/api/auth/get-session", headers);
       expect(probe.statusCode).toBe(200);
       expect(probe.json()).toEqual({ user: null });
       const anonymous = await get("/api/v1/me", headers);
@@ -192,28 +192,24 @@ describe.each(dialectsUnderTest())("accounts API on %s", (dialect) => {
   it("signs out: the session stops working and the cookie is cleared", async () => {
     const email = await verifiedAccount();
     const cookie = cookieOf(await signIn(email));
-    const out = await post("/api/v1/auth/sign-out", undefined, { cookie });
+    const out = await post("/api/auth/sign-out", undefined, { cookie });
     expect(out.statusCode).toBe(204);
     expect(out.cookies.find((c) => c.name === "quire_session")?.value).toBe("");
     expect((await get("/api/v1/me", { cookie })).statusCode).toBe(401);
   });
 
   it("resets a forgotten password by emailed link, ending every session", async () => {
-    const unknown = await post("/api/v1/auth/password-reset", { email: newEmail() });
+    const unknown = await post("/api/auth/request-password-reset", { email: newEmail() });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error).toEqual({ code: "not-found", message: "No user found with that email" });
 
     const email = await verifiedAccount();
     const oldCookie = cookieOf(await signIn(email));
-    expect((await post("/api/v1/auth/password-reset", { email })).statusCode).toBe(202);
+    expect((await post("/api/auth/request-password-reset", { email })).statusCode).toBe(202);
     const token = await tokenFromMail(email, "resetPassword");
-    expect((await post("/api/v1/auth/password-reset/check", { token })).json()).toEqual({ email });
-    expect(
-      (await post("/api/v1/auth/password-reset/complete", { token, password: "a brand new secret" })).statusCode,
-    ).toBe(204);
-    expect(
-      (await post("/api/v1/auth/password-reset/complete", { token, password: "another secret!" })).statusCode,
-    ).toBe(412);
+    expect((await post("/api/auth/reset-password/check", { token })).json()).toEqual({ email });
+    expect((await post("/api/auth/reset-password", { token, password: "a brand new secret" })).statusCode).toBe(204);
+    expect((await post("/api/auth/reset-password", { token, password: "another secret!" })).statusCode).toBe(412);
     expect((await get("/api/v1/me", { cookie: oldCookie })).statusCode).toBe(401);
     expect((await signIn(email)).statusCode).toBe(401);
     expect((await signIn(email, "a brand new secret")).statusCode).toBe(200);
@@ -224,7 +220,7 @@ describe.each(dialectsUnderTest())("accounts API on %s", (dialect) => {
     const here = cookieOf(await signIn(email));
     const elsewhere = cookieOf(await signIn(email));
     const wrong = await post(
-      "/api/v1/auth/password",
+      "/api/auth/change-password",
       { currentPassword: "nope", newPassword: "fresh password 1" },
       { cookie: here },
     );
@@ -235,14 +231,14 @@ describe.each(dialectsUnderTest())("accounts API on %s", (dialect) => {
       reason: "invalid_password",
     });
     const ok = await post(
-      "/api/v1/auth/password",
+      "/api/auth/change-password",
       { currentPassword: PASSWORD, newPassword: "fresh password 1" },
       { cookie: here },
     );
     expect(ok.statusCode).toBe(204);
     expect((await get("/api/v1/me", { cookie: here })).statusCode).toBe(200);
     expect((await get("/api/v1/me", { cookie: elsewhere })).statusCode).toBe(401);
-    const anonymous = await post("/api/v1/auth/password", {
+    const anonymous = await post("/api/auth/change-password", {
       currentPassword: PASSWORD,
       newPassword: "fresh password 2",
     });
@@ -260,14 +256,14 @@ describe.each(dialectsUnderTest())("accounts API on %s", (dialect) => {
 
   it("refuses state-changing calls from another site's pages", async () => {
     const response = await post(
-      "/api/v1/auth/sign-up",
+      "/api/auth/sign-up/email",
       { email: newEmail(), password: PASSWORD, acceptedTerms: true },
       { origin: "https://evil.example" },
     );
     expect(response.statusCode).toBe(403);
     expect(response.json().error.message).toBe("Cross-site request refused.");
     const same = await post(
-      "/api/v1/auth/sign-up",
+      "/api/auth/sign-up/email",
       { email: newEmail(), password: PASSWORD, acceptedTerms: true },
       { origin: "http://localhost" },
     );
@@ -283,7 +279,7 @@ describe("per-address limits on account endpoints", () => {
     const attempt = () =>
       t.app.inject({
         method: "POST",
-        url: "/api/v1/auth/sign-in",
+        url: "/api/auth/sign-in/email",
         remoteAddress: "10.9.9.9",
         payload: { email: "x@example.test", password: "whatever" },
       });

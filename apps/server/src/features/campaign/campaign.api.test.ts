@@ -53,7 +53,7 @@ describe.each(dialectsUnderTest())("campaign attribution on %s", (dialect) => {
       return t.app
         .inject({
           method: "POST",
-          url: "/api/v1/auth/sign-up",
+          url: "/api/auth/sign-up/email",
           headers: { host: "localhost", cookie: cookieHeader },
           payload: { email, password: "a long password", acceptedTerms: true },
         })

@@ -40,22 +40,23 @@ describe("development mail routes", () => {
   });
 
   it("lists messages as JSON, newest first, filtered by recipient", async () => {
-    const response = await app.inject({ method: "GET", url: "/api/v1/dev/mail" });
+    const response = await app.inject({ method: "GET", url: "/dev/mail.json" });
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("no-store");
     const { items } = response.json();
     expect(items.map((m: { to: string }) => m.to)).toEqual(["mallory@example.com", "ada@example.com"]);
-    expect(Object.keys(items[0]).sort()).toEqual(["from", "html", "id", "sentAt", "subject", "text", "to"]);
+    expect(Object.keys(items[0]).sort()).toEqual(["from", "html", "id", "links", "sentAt", "subject", "text", "to"]);
 
-    const filtered = await app.inject({ method: "GET", url: "/api/v1/dev/mail?to=ADA%40example.com" });
+    const filtered = await app.inject({ method: "GET", url: "/dev/mail.json?to=ADA%40example.com" });
     const [only, ...rest] = filtered.json().items;
     expect(rest).toEqual([]);
     expect(only.subject).toBe("Confirm your email for Quire");
     expect(only.text).toContain(LINK);
+    expect(only.links).toEqual([LINK]);
 
-    const blank = await app.inject({ method: "GET", url: "/api/v1/dev/mail?to=" });
+    const blank = await app.inject({ method: "GET", url: "/dev/mail.json?to=" });
     expect(blank.json().items).toHaveLength(2);
-    const tooLong = await app.inject({ method: "GET", url: `/api/v1/dev/mail?to=${"a".repeat(400)}` });
+    const tooLong = await app.inject({ method: "GET", url: `/dev/mail.json?to=${"a".repeat(400)}` });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().error.code).toBe("invalid-argument");
   });
@@ -86,7 +87,7 @@ describe("development mail routes", () => {
   });
 
   it("shows one message's HTML in a sandbox, and 404s for unknown or malformed ids", async () => {
-    const { items } = (await app.inject({ method: "GET", url: "/api/v1/dev/mail?to=ada@example.com" })).json();
+    const { items } = (await app.inject({ method: "GET", url: "/dev/mail.json?to=ada@example.com" })).json();
     const response = await app.inject({ method: "GET", url: `/dev/mail/${items[0].id}` });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-security-policy"]).toMatch(/^default-src 'none';.*sandbox/);
@@ -114,7 +115,7 @@ describe("development mail routes", () => {
       expect(response.body).not.toContain("mallory");
     }
     for (const remoteAddress of ["127.0.0.1", "::1", "::ffff:127.0.0.1"]) {
-      expect((await local.inject({ method: "GET", url: "/api/v1/dev/mail", remoteAddress })).statusCode).toBe(200);
+      expect((await local.inject({ method: "GET", url: "/dev/mail.json", remoteAddress })).statusCode).toBe(200);
     }
     await local.close();
   });

@@ -12,7 +12,8 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
  * newest first. Messages hold sign-in and deletion tokens, so with `localOnly` (production mode) only
  * the machine itself may read them: someone trying Quire with `npm start` on their own computer.
  *
- * - `GET /api/v1/dev/mail?to=…` → `{ items: OutboxMessage[] }` (at most 50)
+ * - `GET /dev/mail.json?to=…` → `{ items: (OutboxMessage & { links })[] }` (at most 50), each with the
+ *   http(s) links of its text body so a script can follow a verification link without parsing
  * - `GET /dev/mail?to=…` → an HTML page listing them, text bodies with clickable links
  * - `GET /dev/mail/:id` → one message's HTML version as the recipient would see it (sandboxed, no script)
  */
@@ -26,11 +27,11 @@ export const devMailRoutes: FastifyPluginAsync<{ outboxDir: string; localOnly: b
     });
   }
 
-  app.get("/api/v1/dev/mail", { schema: { hide: true } }, async (request, reply) => {
+  app.get("/dev/mail.json", { schema: { hide: true } }, async (request, reply) => {
     const { to } = parseQuery(request.query);
     const items = await readOutbox(outboxDir, { to, limit: MAX_ITEMS });
     noStore(reply);
-    return { items };
+    return { items: items.map((message) => ({ ...message, links: linksIn(message.text) })) };
   });
 
   app.get("/dev/mail", { schema: { hide: true } }, async (request, reply) => {
@@ -77,13 +78,23 @@ function noStore(reply: FastifyReply): void {
 
 const URL_PATTERN = /https?:\/\/[^\s<>"']+/g;
 
+/** The http(s) URLs of a text, trailing punctuation trimmed. */
+function urlsIn(text: string): { url: string; start: number }[] {
+  return [...text.matchAll(URL_PATTERN)].map((match) => ({
+    url: match[0].replace(/[.,;:!?)\]]+$/, ""),
+    start: match.index,
+  }));
+}
+
+function linksIn(text: string): string[] {
+  return [...new Set(urlsIn(text).map(({ url }) => url))];
+}
+
 /** Escapes `text` and turns each http(s) URL in it into a link. */
 export function linkify(text: string): string {
   let html = "";
   let last = 0;
-  for (const match of text.matchAll(URL_PATTERN)) {
-    const url = match[0].replace(/[.,;:!?)\]]+$/, "");
-    const start = match.index;
+  for (const { url, start } of urlsIn(text)) {
     html += escapeHtml(text.slice(last, start));
     html += `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
     last = start + url.length;

@@ -20,7 +20,7 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** A message as the outbox stores it (one JSON file each) and as `/api/v1/dev/mail` returns it. */
+/** A message as the outbox stores it (one JSON file each) and as `/dev/mail.json` returns it. */
 export interface OutboxMessage extends MailMessage {
   id: string;
   from: string;

@@ -18,7 +18,7 @@ export const authKeys = {
 };
 
 /**
- * The session probe (GET /api/v1/auth/session): a visitor is `user: null`, an answer rather than a
+ * The session probe (GET /api/auth/get-session): a visitor is `user: null`, an answer rather than a
  * 401, so browsing signed out logs no failed requests.
  */
 export async function fetchSession(signal?: AbortSignal): Promise<Me | null> {

@@ -37,7 +37,7 @@ function renderAccount() {
 
 describe("AccountSettingsScreen", () => {
   it("sends a signed-out visitor to sign in, returning here afterwards", async () => {
-    mockApi({ "GET /api/v1/auth/session": () => Response.json({ user: null }) });
+    mockApi({ "GET /api/auth/get-session": () => Response.json({ user: null }) });
     renderAccount();
     await waitFor(() =>
       expect(screen.getByTestId("where").textContent).toBe("/auth/sign-in?next=%2Fsettings%2Faccount"),
@@ -46,8 +46,9 @@ describe("AccountSettingsScreen", () => {
 
   it("shows the profile and puts a wrong current password under its field", async () => {
     mockApi({
-      "GET /api/v1/auth/session": () => Response.json({ user: makeMe() }),
-      "POST /api/v1/auth/password": () => apiError(403, "permission-denied", "Invalid password!", "invalid_password"),
+      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
+      "POST /api/auth/change-password": () =>
+        apiError(403, "permission-denied", "Invalid password!", "invalid_password"),
     });
     renderAccount();
     expect(await screen.findByRole("heading", { name: "Account settings" })).toBeTruthy();
@@ -64,8 +65,8 @@ describe("AccountSettingsScreen", () => {
 
   it("is signed out everywhere when the session has ended meanwhile", async () => {
     mockApi({
-      "GET /api/v1/auth/session": () => Response.json({ user: makeMe() }),
-      "POST /api/v1/auth/password": () => apiError(401, "unauthenticated", "No user logged in."),
+      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
+      "POST /api/auth/change-password": () => apiError(401, "unauthenticated", "No user logged in."),
     });
     renderAccount();
     await screen.findByRole("heading", { name: "Account settings" });
@@ -79,8 +80,8 @@ describe("AccountSettingsScreen", () => {
 
   it("signs out to the home page, not to a sign-in prompt for this page", async () => {
     const calls = mockApi({
-      "GET /api/v1/auth/session": () => Response.json({ user: makeMe() }),
-      "POST /api/v1/auth/sign-out": () => new Response(null, { status: 204 }),
+      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
+      "POST /api/auth/sign-out": () => new Response(null, { status: 204 }),
     });
     renderAccount();
     await screen.findByRole("heading", { name: "Account settings" });
@@ -88,6 +89,6 @@ describe("AccountSettingsScreen", () => {
     await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/"));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByTestId("where").textContent).toBe("/");
-    expect(calls.filter((call) => call.path === "/api/v1/auth/sign-out")).toHaveLength(1);
+    expect(calls.filter((call) => call.path === "/api/auth/sign-out")).toHaveLength(1);
   });
 });

@@ -35,18 +35,17 @@ function renderAction(search: string) {
 
 describe("AuthActionScreen", () => {
   it("verifies the email once, even with React's double effects, and leads to sign in", async () => {
-    const calls = mockApi({ "POST /api/v1/auth/verify-email": () => Response.json({ email: "ada@example.com" }) });
+    const calls = mockApi({ "POST /api/auth/verify-email": () => Response.json({ email: "ada@example.com" }) });
     renderAction(`?mode=verifyEmail&token=${TOKEN}`);
     expect(await screen.findByRole("heading", { name: "Your email is verified" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Sign in" }).getAttribute("href")).toBe("/auth/sign-in");
-    expect(calls).toEqual([{ method: "POST", path: "/api/v1/auth/verify-email", body: { token: TOKEN } }]);
+    expect(calls).toEqual([{ method: "POST", path: "/api/auth/verify-email", body: { token: TOKEN } }]);
   });
 
   it("shows why a verification link failed and offers a new one", async () => {
     const calls = mockApi({
-      "POST /api/v1/auth/verify-email": () =>
-        apiError(412, "failed-precondition", "This link is invalid or has expired."),
-      "POST /api/v1/auth/verify-email/resend": () => new Response(null, { status: 202 }),
+      "POST /api/auth/verify-email": () => apiError(412, "failed-precondition", "This link is invalid or has expired."),
+      "POST /api/auth/send-verification-email": () => new Response(null, { status: 202 }),
     });
     renderAction(`?mode=verifyEmail&token=${TOKEN}`);
     expect(await screen.findByRole("heading", { name: "We couldn't verify your email" })).toBeTruthy();
@@ -59,8 +58,8 @@ describe("AuthActionScreen", () => {
 
   it("checks a reset link, takes a new password, and confirms", async () => {
     const calls = mockApi({
-      "POST /api/v1/auth/password-reset/check": () => Response.json({ email: "ada@example.com" }),
-      "POST /api/v1/auth/password-reset/complete": () => new Response(null, { status: 204 }),
+      "POST /api/auth/reset-password/check": () => Response.json({ email: "ada@example.com" }),
+      "POST /api/auth/reset-password": () => new Response(null, { status: 204 }),
     });
     renderAction(`?mode=resetPassword&token=${TOKEN}`);
     expect(await screen.findByRole("heading", { name: "Choose a new password" })).toBeTruthy();
@@ -72,7 +71,7 @@ describe("AuthActionScreen", () => {
     expect(await screen.findByRole("heading", { name: "Your password has been changed" })).toBeTruthy();
     expect(calls.at(-1)).toEqual({
       method: "POST",
-      path: "/api/v1/auth/password-reset/complete",
+      path: "/api/auth/reset-password",
       body: { token: TOKEN, password: "a much longer one" },
     });
   });

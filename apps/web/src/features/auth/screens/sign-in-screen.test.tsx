@@ -45,9 +45,9 @@ function fillAndSubmit(email: string, password: string) {
 describe("SignInScreen", () => {
   it("explains an unverified email and offers to resend the verification email", async () => {
     const calls = mockApi({
-      "POST /api/v1/auth/sign-in": () =>
+      "POST /api/auth/sign-in/email": () =>
         apiError(412, "failed-precondition", VERIFICATION_PENDING, "auth/user-verification-pending"),
-      "POST /api/v1/auth/verify-email/resend": () => new Response(null, { status: 202 }),
+      "POST /api/auth/send-verification-email": () => new Response(null, { status: 202 }),
     });
     renderSignIn();
     fillAndSubmit(" ada@example.com ", "correct horse");
@@ -56,7 +56,7 @@ describe("SignInScreen", () => {
     expect(within(alert).getByRole("alert").textContent).toBe(VERIFICATION_PENDING);
     expect(calls[0]).toEqual({
       method: "POST",
-      path: "/api/v1/auth/sign-in",
+      path: "/api/auth/sign-in/email",
       body: { email: "ada@example.com", password: "correct horse" },
     });
 
@@ -68,14 +68,14 @@ describe("SignInScreen", () => {
     );
     expect(calls.at(-1)).toEqual({
       method: "POST",
-      path: "/api/v1/auth/verify-email/resend",
+      path: "/api/auth/send-verification-email",
       body: { email: "ada@example.com" },
     });
   });
 
   it("shows wrong credentials as the server words them, without a resend action", async () => {
     mockApi({
-      "POST /api/v1/auth/sign-in": () => apiError(401, "unauthenticated", "Wrong email or password."),
+      "POST /api/auth/sign-in/email": () => apiError(401, "unauthenticated", "Wrong email or password."),
     });
     renderSignIn();
     fillAndSubmit("ada@example.com", "nope");
@@ -98,7 +98,7 @@ describe("SignInScreen", () => {
   });
 
   it("signs in, remembers the user, and continues to a same-site next", async () => {
-    mockApi({ "POST /api/v1/auth/sign-in": () => Response.json({ user: makeMe(), token: "t" }) });
+    mockApi({ "POST /api/auth/sign-in/email": () => Response.json({ user: makeMe(), token: "t" }) });
     const { client } = renderSignIn("/auth/sign-in?next=%2Fbooks%2Fthe-salt-lantern");
     fillAndSubmit("ada@example.com", "correct horse");
     await waitFor(() => expect(screen.getByTestId("landed").textContent).toBe("/books/the-salt-lantern"));
@@ -106,7 +106,7 @@ describe("SignInScreen", () => {
   });
 
   it("ignores a next that leaves the site", async () => {
-    mockApi({ "POST /api/v1/auth/sign-in": () => Response.json({ user: makeMe(), token: "t" }) });
+    mockApi({ "POST /api/auth/sign-in/email": () => Response.json({ user: makeMe(), token: "t" }) });
     renderSignIn("/auth/sign-in?next=%2F%2Fevil.com");
     fillAndSubmit("ada@example.com", "correct horse");
     await waitFor(() => expect(screen.getByTestId("landed").textContent).toBe("/"));

@@ -51,9 +51,9 @@ describe("SignUpScreen", () => {
 
   it("sends the form and says to check the inbox, with a resend button", async () => {
     const calls = mockApi({
-      "POST /api/v1/auth/sign-up": () =>
+      "POST /api/auth/sign-up/email": () =>
         Response.json({ status: "verification-sent", email: "ada@example.com" }, { status: 201 }),
-      "POST /api/v1/auth/verify-email/resend": () => new Response(null, { status: 202 }),
+      "POST /api/auth/send-verification-email": () => new Response(null, { status: 202 }),
     });
     renderSignUp();
     fill("First name", " Ada ");
@@ -78,6 +78,6 @@ describe("SignUpScreen", () => {
     expect(screen.queryByTestId("resend-status")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Resend the email" }));
     await waitFor(() => expect(screen.getByTestId("resend-status")).toBeTruthy());
-    expect(calls.at(-1)?.path).toBe("/api/v1/auth/verify-email/resend");
+    expect(calls.at(-1)?.path).toBe("/api/auth/send-verification-email");
   });
 });
