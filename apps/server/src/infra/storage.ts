@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, normalize, sep } from "node:path";
 
 /** Where uploaded and generated files live. The default is a folder in the data directory; S3 comes later by configuration. */
@@ -9,6 +9,8 @@ export interface FileStorage {
   read(key: string): Promise<Uint8Array | undefined>;
   /** The public URL path for a key, without touching the store. */
   urlFor(key: string): string;
+  /** Removes every file under a folder-like prefix (`users-avatars/{userId}`); nothing there is fine. */
+  removeAll(prefix: string): Promise<void>;
 }
 
 export const FILES_URL_PREFIX = "/files/";
@@ -55,6 +57,10 @@ export class LocalFileStorage implements FileStorage {
     } catch {
       return false;
     }
+  }
+
+  async removeAll(prefix: string): Promise<void> {
+    await rm(this.pathFor(prefix), { recursive: true, force: true });
   }
 
   async read(key: string): Promise<Uint8Array | undefined> {
