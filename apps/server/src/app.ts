@@ -2,20 +2,26 @@ import fastifySwagger from "@fastify/swagger";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./context";
+import { registerAccountDeletion } from "./features/account-deletion/register-account-deletion";
 import { AuthRepository } from "./features/auth/auth.repository";
 import { authRoutes } from "./features/auth/auth.routes";
 import { AuthService } from "./features/auth/auth.service";
 import { registerSessions } from "./features/auth/session";
+import { registerSocialSignIn } from "./features/auth/social/register-social-sign-in";
 import { CatalogRepository } from "./features/catalog/catalog.repository";
 import { catalogRoutes } from "./features/catalog/catalog.routes";
 import { CatalogService } from "./features/catalog/catalog.service";
 import { healthRoutes } from "./features/health/health.routes";
+import { uploadsRoutes } from "./features/uploads/uploads.routes";
+import { meRoutes } from "./features/users/me.routes";
+import { ProfileEditingService } from "./features/users/profile-editing.service";
 import { UsersRepository } from "./features/users/users.repository";
 import { usersRoutes } from "./features/users/users.routes";
 import { webRoutes } from "./features/web/web.routes";
 import { registerErrorHandling } from "./http-errors";
 import { checkedSerializerCompiler, fastSerializerCompiler } from "./http-serializer";
 import { AttemptLimiter } from "./infra/attempt-limiter";
+import { captchaContentSources } from "./infra/captcha/captcha";
 import { devMailRoutes } from "./infra/email/dev-mail.routes";
 import { ResponseCache } from "./infra/response-cache";
 import { subsystemLogger } from "./logger";
@@ -35,7 +41,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setSerializerCompiler(ctx.config.env === "production" ? fastSerializerCompiler : checkedSerializerCompiler);
   registerErrorHandling(app);
 
-  registerSecurityHeaders(app, { secure: ctx.config.publicUrl?.startsWith("https://") ?? false });
+  registerSecurityHeaders(app, {
+    secure: ctx.config.publicUrl?.startsWith("https://") ?? false,
+    thirdParty: captchaContentSources(ctx.config.captcha.kind),
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -64,12 +73,22 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(healthRoutes, { database: ctx.database });
   await app.register(catalogRoutes, { service: catalog, cache: publicCache });
   await app.register(usersRoutes, { repository: new UsersRepository(ctx.database.db), cache: publicCache });
+  await app.register(meRoutes, {
+    service: new ProfileEditingService({ db: ctx.database.db, clock: ctx.clock, getMe: (id) => auth.getMe(id) }),
+  });
   await app.register(authRoutes, {
     service: auth,
     clock: ctx.clock,
     publicUrl: ctx.config.publicUrl,
     perIpPerMinute: ctx.config.auth.requestsPerIpPerMinute,
   });
+  await registerSocialSignIn(app, ctx, auth);
+  await app.register(uploadsRoutes, {
+    ctx,
+    getMe: (id) => auth.getMe(id),
+    onProfileChanged: () => publicCache.clear(),
+  });
+  await registerAccountDeletion(app, ctx);
   if (!ctx.config.mail.smtpUrl) {
     await app.register(devMailRoutes, {
       outboxDir: ctx.config.mail.outboxDir,

@@ -8,6 +8,7 @@ export const LOGGER_NAMES = [
   "server:seed",
   "server:auth",
   "server:mail",
+  "server:uploads",
   "cli",
 ] as const;
 export type LoggerName = (typeof LOGGER_NAMES)[number];

@@ -1,14 +1,22 @@
 import type { FastifyInstance } from "fastify";
 
+export interface SecurityHeaderOptions {
+  secure: boolean;
+  thirdParty?: { script?: string[]; frame?: string[] };
+}
+
 /**
  * The app's security headers (ASVS V3/V14): a Content-Security-Policy with no inline or remote
  * script, no framing, no MIME sniffing, isolated browsing context. Computed once at start-up:
  * they never vary per request, and building them per request cost more than a catalogue lookup.
+ * `thirdParty` names the only remote scripts and frames allowed: a configured reCAPTCHA or Turnstile.
  */
-export function securityHeaders(options: { secure: boolean }): Record<string, string> {
+export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
+  const { script = [], frame = [] } = options.thirdParty ?? {};
   const csp = [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...script].join(" "),
+    ...(frame.length > 0 ? [`frame-src ${frame.join(" ")}`] : []),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
@@ -34,7 +42,7 @@ export function securityHeaders(options: { secure: boolean }): Record<string, st
   };
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, options: { secure: boolean }): void {
+export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
   const headers = securityHeaders(options);
   app.addHook("onRequest", async (_request, reply) => {
     reply.headers(headers);

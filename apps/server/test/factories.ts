@@ -3,6 +3,7 @@ import { DEFAULT_LOCATION } from "@quire/core";
 import type { Kysely } from "kysely";
 import { toJson } from "../src/db/json";
 import type { BooksTable, Database, NewBook, NewUser } from "../src/db/schema";
+import { hashToken, newSecretToken } from "../src/features/auth/secrets";
 
 /**
  * Fresh rows with unique ids and partial overrides, so no test depends on what else is in its database.
@@ -125,4 +126,26 @@ export async function createBook(db: Kysely<Database>, fixture: BookFixture = {}
       .execute();
   });
   return book;
+}
+
+/**
+ * A user with a live session, for API tests that are about something other than signing in:
+ * `headers` carry the bearer token the native app would send.
+ */
+export async function createSignedInUser(db: Kysely<Database>, overrides: Partial<NewUser> = {}) {
+  const user = await createUser(db, overrides);
+  const token = newSecretToken();
+  const now = new Date();
+  await db
+    .insertInto("sessions")
+    .values({
+      idHash: hashToken(token),
+      userId: user.id,
+      createdAt: now.toISOString(),
+      lastUsedAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + 86_400_000).toISOString(),
+      userAgent: null,
+    })
+    .execute();
+  return { user, token, headers: { authorization: `Bearer ${token}` } };
 }

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from "react-router";
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { AppLoading, AppShell } from "./components/app-shell";
 import { HomeScreen } from "./features/catalog/screens/home-screen";
 import { NotFoundScreen } from "./features/system/screens/not-found-screen";
@@ -49,13 +49,40 @@ export const routes: RouteObject[] = [
           {
             path: "auth/onboarding/:step",
             lazy: async () => ({
-              Component: (await import("./features/auth/screens/onboarding-screen")).OnboardingScreen,
+              Component: (await import("./features/onboarding/onboarding-screen")).OnboardingScreen,
             }),
           },
           {
-            path: "settings/account",
+            path: "auth/verify-email",
             lazy: async () => ({
-              Component: (await import("./features/account/screens/account-settings-screen")).AccountSettingsScreen,
+              Component: (await import("./features/auth/screens/email-link-screens")).VerifyEmailScreen,
+            }),
+          },
+          {
+            path: "auth/reset-password",
+            lazy: async () => ({
+              Component: (await import("./features/auth/screens/email-link-screens")).ResetPasswordScreen,
+            }),
+          },
+          {
+            path: "settings",
+            lazy: async () => ({
+              Component: (await import("./features/account/screens/settings-screen")).SettingsScreen,
+            }),
+          },
+          // The address of the settings screen before it grew beyond the account.
+          { path: "settings/account", element: <Navigate to="/settings" replace /> },
+          {
+            path: "settings/profile",
+            lazy: async () => ({
+              Component: (await import("./features/users/screens/edit-profile-screen")).EditProfileScreen,
+            }),
+          },
+          {
+            path: "account/delete",
+            lazy: async () => ({
+              Component: (await import("./features/account-deletion/screens/delete-account-screen"))
+                .DeleteAccountScreen,
             }),
           },
           {

@@ -62,6 +62,8 @@ export const ERRORS = {
   notifyUnsubscribeFailed: { code: "internal", message: "Failed to unsubscribe from book notifications" },
   userDataFetchFailed: { code: "internal", message: "Error fetching user data" },
   userNotFound: { code: "not-found", message: "User not found" },
+  usernameTaken: { code: "already-exists", message: "That username is taken. Try another one." },
+  unknownGenre: { code: "invalid-argument", message: "Pick genres from the list." },
   requestTimeout: { code: "deadline-exceeded", message: "Request time out" },
   connectionFailed: { code: "unavailable", message: "Connection failed." },
   responseNotJson: { code: "internal", message: "Response is not valid JSON object." },
@@ -76,7 +78,121 @@ export const ERRORS = {
   invalidCredentials: { code: "unauthenticated", message: "Incorrect email or password." },
   invalidLink: { code: "failed-precondition", message: "This link is invalid or has expired." },
   crossSiteRequest: { code: "permission-denied", message: "Cross-site request refused." },
+  googleSignInOff: { code: "failed-precondition", message: "Google sign-in is not configured on this server." },
+  appleSignInOff: { code: "failed-precondition", message: "Apple sign-in is not configured on this server." },
+  socialProviderUnavailable: {
+    code: "unavailable",
+    message: "The sign-in provider could not be reached. Please try again later.",
+  },
+  socialSignInFailed: { code: "unauthenticated", message: "Signing in with Google or Apple failed. Please try again." },
+  socialSignInCancelled: { code: "unauthenticated", message: "Sign-in was cancelled." },
+  socialSignInExpired: {
+    code: "failed-precondition",
+    message: "This sign-in attempt has expired or was already used. Please start again.",
+  },
+  socialEmailUnverified: {
+    code: "already-exists",
+    message: "An account with this email already exists. Sign in with your email and password.",
+  },
+  noPassword: {
+    code: "failed-precondition",
+    message: "This account signs in with Google or Apple and has no password to change.",
+  },
+  imageMissing: { code: "invalid-argument", message: "Choose an image to upload." },
+  /** Sent with HTTP 413 (no canonical code has that status). */
+  imageTooLargeForOneRequest: {
+    code: "invalid-argument",
+    message: "Images over 256 KB must be sent as a resumable upload.",
+  },
+  /** Sent with HTTP 413; `details.maxBytes` says the limit. */
+  imageTooLarge: { code: "invalid-argument", message: "This image is too large to upload." },
+  imageTooManyPixels: {
+    code: "invalid-argument",
+    message: "This image has too many pixels. Please use a smaller one.",
+  },
+  uploadNotFound: { code: "not-found", message: "Upload not found." },
+  uploadIncomplete: { code: "failed-precondition", message: "This upload is not finished yet." },
+  uploadMetadataInvalid: {
+    code: "invalid-argument",
+    message: "Upload-Metadata must name the kind (avatar or cover) and the filename.",
+  },
   tooManyRequests: { code: "resource-exhausted", message: "Too many requests. Please try again later." },
+  // EPUB import refusals: `reason` tells them apart; `details.path` names the file inside the EPUB when there is one.
+  epubNotZip: {
+    code: "invalid-argument",
+    message: "This file is not an EPUB (not a zip archive).",
+    reason: "epub/not-zip",
+  },
+  epubDamaged: {
+    code: "invalid-argument",
+    message: "This EPUB is damaged: a file inside it cannot be read.",
+    reason: "epub/damaged",
+  },
+  epubTooLarge: {
+    code: "invalid-argument",
+    message: "This EPUB is too large when unpacked, or compressed suspiciously well (a possible zip bomb).",
+    reason: "epub/too-large",
+  },
+  epubFileTooLarge: {
+    code: "invalid-argument",
+    message: "This EPUB file is too large to import.",
+    reason: "epub/file-too-large",
+  },
+  epubUnsafePath: {
+    code: "invalid-argument",
+    message: "This EPUB contains a file path that points outside the book.",
+    reason: "epub/unsafe-path",
+  },
+  epubNoContainer: {
+    code: "invalid-argument",
+    message: "This EPUB has no META-INF/container.xml, so its contents cannot be found.",
+    reason: "epub/no-container",
+  },
+  epubNoPackage: {
+    code: "invalid-argument",
+    message: "This EPUB has no package document (OPF), so its contents cannot be found.",
+    reason: "epub/no-package",
+  },
+  epubMissingFile: {
+    code: "invalid-argument",
+    message: "This EPUB refers to a file it does not contain.",
+    reason: "epub/missing-file",
+  },
+  epubNoChapters: {
+    code: "invalid-argument",
+    message: "This EPUB has no chapters to read.",
+    reason: "epub/no-chapters",
+  },
+  epubMalformedXml: {
+    code: "invalid-argument",
+    message: "This EPUB contains a document that is not well-formed XML.",
+    reason: "epub/malformed-xml",
+  },
+  epubXmlEntities: {
+    code: "invalid-argument",
+    message: "This EPUB declares its own XML entities, which Quire refuses for safety.",
+    reason: "epub/xml-entities",
+  },
+  epubEncrypted: {
+    code: "failed-precondition",
+    message: "This EPUB is encrypted (DRM) and cannot be imported.",
+    reason: "epub/encrypted",
+  },
+  epubUnknownCategory: {
+    code: "invalid-argument",
+    message: "Pick categories from the list.",
+    reason: "epub/unknown-category",
+  },
+  epubImportConflict: {
+    code: "failed-precondition",
+    message: "This book was imported by someone else at the same time. Please try again.",
+    reason: "epub/import-conflict",
+  },
+  epubDownloadFailed: {
+    code: "unavailable",
+    message: "The EPUB could not be downloaded.",
+    reason: "epub/download-failed",
+  },
   internal: { code: "internal", message: "Something went wrong. Please try again." },
 } as const satisfies Record<string, { code: ErrorCode; message: string; reason?: string }>;
 

@@ -121,6 +121,10 @@ export interface BookDataTable {
   versionsMap: JsonText;
   latestVersion: string;
   epubToc: JsonText;
+  /** The EPUB package's unique identifier of an imported book: a new edition updates the same book. */
+  epubIdentifier: string | null;
+  /** BCP 47 language of the text ("" when unknown). */
+  language: Generated<string>;
 }
 
 export interface ChaptersTable {
@@ -222,7 +226,8 @@ export interface SessionsTable {
   userAgent: string | null;
 }
 
-export type EmailTokenPurpose = "verify-email" | "reset-password";
+/** `social-handoff` carries a finished social sign-in from the browser to the native app (SPEC §2). */
+export type EmailTokenPurpose = "verify-email" | "reset-password" | "social-handoff";
 
 export interface EmailTokensTable {
   tokenHash: string;

@@ -11,6 +11,10 @@ export interface FileStorage {
   urlFor(key: string): string;
   /** Removes every file under a folder-like prefix (`users-avatars/{userId}`); nothing there is fine. */
   removeAll(prefix: string): Promise<void>;
+  /** Removes one file; a missing one is fine. */
+  remove(key: string): Promise<void>;
+  /** The key behind a URL this storage gave out, or undefined for any other URL. */
+  keyForUrl(url: string): string | undefined;
 }
 
 export const FILES_URL_PREFIX = "/files/";
@@ -61,6 +65,19 @@ export class LocalFileStorage implements FileStorage {
 
   async removeAll(prefix: string): Promise<void> {
     await rm(this.pathFor(prefix), { recursive: true, force: true });
+  }
+
+  async remove(key: string): Promise<void> {
+    await rm(this.pathFor(key), { force: true });
+  }
+
+  keyForUrl(url: string): string | undefined {
+    if (!url.startsWith(FILES_URL_PREFIX)) return undefined;
+    try {
+      return assertSafeKey(url.slice(FILES_URL_PREFIX.length));
+    } catch {
+      return undefined;
+    }
   }
 
   async read(key: string): Promise<Uint8Array | undefined> {

@@ -8,7 +8,7 @@ import { errorMessage } from "../lib/errors";
 import { displayName } from "../lib/format";
 import { useDismissable } from "../lib/use-dismissable";
 
-export const ACCOUNT_SETTINGS_PATH = "/settings/account";
+export const ACCOUNT_SETTINGS_PATH = "/settings";
 
 /**
  * The signed-in user's corner of the header: avatar and name, opening "Account settings" and

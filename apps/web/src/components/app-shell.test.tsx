@@ -59,12 +59,12 @@ describe("AppShell", () => {
     const router = renderShell("/books/x");
     const menuButton = await screen.findByRole("button", { name: /Ada Lovelace.*account menu/ });
     const bottom = screen.getByTestId("bottom-nav");
-    expect(within(bottom).getByRole("link", { name: "Account" }).getAttribute("href")).toBe("/settings/account");
+    expect(within(bottom).getByRole("link", { name: "Account" }).getAttribute("href")).toBe("/settings");
 
     fireEvent.click(menuButton);
     expect(menuButton.getAttribute("aria-expanded")).toBe("true");
     const menu = screen.getByTestId("account-menu");
-    expect(within(menu).getByRole("link", { name: "Account settings" }).getAttribute("href")).toBe("/settings/account");
+    expect(within(menu).getByRole("link", { name: "Account settings" }).getAttribute("href")).toBe("/settings");
     fireEvent.click(within(menu).getByRole("button", { name: "Sign out" }));
 
     await waitFor(() => expect(screen.getByTestId("header-sign-in")).toBeTruthy());

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
 import { signInPathFor } from "../features/auth/next-path";
 import { type Session, useSession } from "../features/auth/session";
+import { OnboardingGate } from "../features/onboarding/onboarding-gate";
 import { useKeyboardVisible } from "../lib/keyboard";
 import { useCurrentScreenTitle } from "../lib/screen-title";
 import { ACCOUNT_SETTINGS_PATH, AccountMenu } from "./account-menu";
@@ -53,6 +54,7 @@ export function AppShell() {
       <NavigationProgress />
       <SiteHeader />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <OnboardingGate />
         <Outlet />
       </main>
       <SiteFooter />

@@ -38,15 +38,33 @@ export async function apiGet<T>(path: string, options: ApiRequestOptions = {}): 
  * JSON answer, or `undefined` when the server answers without one (204, or an empty 201/202).
  * Failures reject with an AppError exactly as apiGet's do.
  */
-export async function apiPost<T = undefined>(
+export function apiPost<T = undefined>(
   path: string,
   body?: unknown,
   options: Omit<ApiRequestOptions, "query"> = {},
 ): Promise<T> {
+  return apiWrite<T>("POST", path, body, options);
+}
+
+/** PATCHes `body` as JSON; answers and failures as apiPost's. */
+export function apiPatch<T = undefined>(
+  path: string,
+  body: unknown,
+  options: Omit<ApiRequestOptions, "query"> = {},
+): Promise<T> {
+  return apiWrite<T>("PATCH", path, body, options);
+}
+
+async function apiWrite<T>(
+  method: "POST" | "PATCH",
+  path: string,
+  body: unknown,
+  options: Omit<ApiRequestOptions, "query">,
+): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const response = await send(path, {
-    method: "POST",
+    method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: options.signal,

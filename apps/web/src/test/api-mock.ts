@@ -8,15 +8,21 @@ export interface RecordedCall {
 
 type Handler = (call: RecordedCall) => Response | Promise<Response>;
 
-/** The app asks who is signed in on every load; unless a test says otherwise, nobody is. */
-const VISITOR: Record<string, Handler> = { "GET /api/auth/get-session": () => Response.json({ user: null }) };
+/**
+ * The app asks who is signed in on every load, and the sign-in screens which social providers are
+ * on; unless a test says otherwise, nobody is signed in and no provider is on.
+ */
+const BACKGROUND: Record<string, Handler> = {
+  "GET /api/auth/get-session": () => Response.json({ user: null }),
+  "GET /api/auth/providers": () => Response.json({ providers: { google: false, apple: false }, appScheme: "quire" }),
+};
 
 /**
  * Replaces fetch with a table of "METHOD /path" → answer. Unlisted calls answer 404 in the API's
- * error shape. Returns the calls made, in order (the session probe excluded).
+ * error shape. Returns the calls made, in order (the two background reads above excluded).
  */
 export function mockApi(overrides: Record<string, Handler>): RecordedCall[] {
-  const handlers = { ...VISITOR, ...overrides };
+  const handlers = { ...BACKGROUND, ...overrides };
   const calls: RecordedCall[] = [];
   vi.stubGlobal(
     "fetch",
@@ -25,7 +31,7 @@ export function mockApi(overrides: Record<string, Handler>): RecordedCall[] {
       const path = input.split("?")[0] ?? input;
       const body = typeof init.body === "string" ? JSON.parse(init.body) : undefined;
       const call = { method, path, body };
-      if (`${method} ${path}` !== "GET /api/auth/get-session") calls.push(call);
+      if (!(`${method} ${path}` in BACKGROUND)) calls.push(call);
       const handler = handlers[`${method} ${path}`];
       if (!handler) return Response.json({ error: { code: "not-found", message: "Not found" } }, { status: 404 });
       return handler(call);

@@ -26,6 +26,8 @@ export function makeMe(overrides: Partial<Me> = {}): Me {
     utm: null,
     systemLists: { "want-to-read": [], reading: [], finished: [] },
     interactionScore: 0,
+    favouriteGenres: [],
+    onboarding: { completedSteps: [], finished: true },
     ...overrides,
   };
 }

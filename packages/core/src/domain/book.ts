@@ -48,11 +48,19 @@ export type Character = z.infer<typeof CharacterSchema>;
 
 export interface TocEntry {
   title: string;
+  /** The chapter the entry opens. */
   anchorId: string;
+  /** An element id inside that chapter, when the entry points into it (EPUB tables of contents often do). */
+  fragment?: string;
   children: TocEntry[];
 }
 export const TocEntrySchema: z.ZodType<TocEntry> = z.lazy(() =>
-  z.object({ title: z.string(), anchorId: z.string(), children: z.array(TocEntrySchema) }),
+  z.object({
+    title: z.string(),
+    anchorId: z.string(),
+    fragment: z.string().optional(),
+    children: z.array(TocEntrySchema),
+  }),
 );
 
 export const BookDataSchema = z

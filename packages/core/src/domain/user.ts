@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ONBOARDING_STEPS } from "../rules/onboarding";
 import { CampaignCookieSchema } from "./campaign";
 import { IdSchema, TimestampSchema, UrlOrPathSchema } from "./common";
 
@@ -20,6 +21,35 @@ export type Utm = z.infer<typeof UtmSchema>;
 export const SocialLinksSchema = z.object({
   instagram: z.string().max(64).optional(),
   x: z.string().max(64).optional(),
+});
+
+/** Handles as people type them on Instagram and X, stored without the @. */
+const HandleInputSchema = z
+  .string()
+  .trim()
+  .max(64)
+  .transform((handle) => handle.replace(/^@/, ""))
+  .refine((handle) => /^[A-Za-z0-9._]*$/.test(handle), "Use letters, digits, dots and underscores only.");
+export const SocialLinksInputSchema = z.object({
+  instagram: HandleInputSchema.optional(),
+  x: HandleInputSchema.optional(),
+});
+
+/** A username people choose: what generated ones look like, and nothing that could pass for a path. */
+export const USERNAME_PATTERN = /^[a-z0-9](?:[a-z0-9_.]{1,38}[a-z0-9_])$/;
+export const ChosenUsernameSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(
+    USERNAME_PATTERN,
+    "Use 3 to 40 lowercase letters, digits, dots or underscores, starting with a letter or digit.",
+  );
+
+export const OnboardingStepSchema = z.enum(ONBOARDING_STEPS);
+export const OnboardingStateSchema = z.object({
+  completedSteps: z.array(OnboardingStepSchema),
+  finished: z.boolean(),
 });
 
 export const UserSchema = z
@@ -49,6 +79,9 @@ export const UserSchema = z
     utm: UtmSchema.nullable(),
     systemLists: z.record(SystemListSchema, z.array(IdSchema)),
     interactionScore: z.number().nonnegative(),
+    /** Genre ids chosen during onboarding. */
+    favouriteGenres: z.array(IdSchema),
+    onboarding: OnboardingStateSchema,
   })
   .meta({ id: "User" });
 export type User = z.infer<typeof UserSchema>;

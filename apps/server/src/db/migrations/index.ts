@@ -3,6 +3,7 @@ import type { DialectName } from "../dialect";
 import * as initialSchema from "./2026-11-21-01-initial-schema";
 import * as accounts from "./2026-11-21-02-accounts";
 import * as socialOnboardingDeletion from "./2026-11-21-03-social-onboarding-deletion";
+import * as bookContent from "./2026-11-21-04-book-content";
 
 export interface DialectMigration {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -14,4 +15,5 @@ export const migrations: Record<string, DialectMigration> = {
   "2026-11-21-01-initial-schema": initialSchema,
   "2026-11-21-02-accounts": accounts,
   "2026-11-21-03-social-onboarding-deletion": socialOnboardingDeletion,
+  "2026-11-21-04-book-content": bookContent,
 };

@@ -159,23 +159,34 @@ export class AuthService {
     if (!user || !passwordOk) throw AppError.of("invalidCredentials");
     if (!user.emailVerifiedAt) throw AppError.of("emailNotVerified");
     this.deps.limits.signInPerAccount.reset(input.email);
+    await this.markVerified(user, origin);
+    return this.startSession(user.id, userAgent);
+  }
 
+  /**
+   * Marks the profile's email verified; the call that changes it (the first verified sign-in, by
+   * password or by a provider that vouches for the email) sends the welcome email.
+   */
+  async markVerified(user: { id: string; email: string; firstName: string }, origin: string): Promise<void> {
+    if (!(await this.repository.markProfileVerified(user.id, this.now().toISOString()))) return;
+    this.deps.mailer
+      .send({ to: user.email, ...welcomeEmail({ firstName: user.firstName, appUrl: origin }) })
+      .catch((error: unknown) => this.deps.logger.error({ err: error }, "welcome email failed"));
+  }
+
+  /** A new session for a user who has proven who they are (password, provider, or native hand-off). */
+  async startSession(userId: string, userAgent: string | undefined): Promise<NewSession> {
     const now = this.now();
-    if (await this.repository.markProfileVerified(user.id, now.toISOString())) {
-      this.deps.mailer
-        .send({ to: user.email, ...welcomeEmail({ firstName: user.firstName, appUrl: origin }) })
-        .catch((error: unknown) => this.deps.logger.error({ err: error }, "welcome email failed"));
-    }
     const token = newSecretToken();
     const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
     await this.repository.insertSession({
       idHash: hashToken(token),
-      userId: user.id,
+      userId,
       createdAt: now.toISOString(),
       expiresAt: expiresAt.toISOString(),
       userAgent: userAgent?.slice(0, 300) ?? null,
     });
-    return { token, expiresAt, user: await this.getMe(user.id) };
+    return { token, expiresAt, user: await this.getMe(userId) };
   }
 
   /** The user id behind a session token, sliding its expiry forward when it is used. */
@@ -252,7 +263,9 @@ export class AuthService {
   async changePassword(userId: string, sessionHash: string, current: string, next: string): Promise<void> {
     this.deps.limits.signInPerAccount.hit(`change:${userId}`);
     const storedHash = await this.repository.findPasswordHash(userId);
-    if (!storedHash || !(await verifyPassword(storedHash, current))) throw AppError.of("invalidPassword");
+    // Accounts made through Google or Apple have no password (none was ever set or proven).
+    if (!storedHash) throw AppError.of("noPassword");
+    if (!(await verifyPassword(storedHash, current))) throw AppError.of("invalidPassword");
     const passwordHash = await hashPassword(next);
     const now = this.now().toISOString();
     await this.repository.db.transaction().execute(async (trx) => {

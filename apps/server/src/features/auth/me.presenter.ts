@@ -1,4 +1,4 @@
-import { type Me, type Role, SYSTEM_LISTS, type SystemList, type Utm } from "@quire/core";
+import { type Me, type OnboardingStep, type Role, SYSTEM_LISTS, type SystemList, type Utm } from "@quire/core";
 import { fromBool, parseJson } from "../../db/json";
 import type { UserRow } from "../../db/schema";
 import { presentPublicUser } from "../users/users.presenter";
@@ -23,5 +23,10 @@ export function presentMe(row: UserRow, lists: { list: string; bookId: string }[
     searchUserId: row.searchUserId,
     utm: parseJson<Utm | null>(row.utm, null),
     systemLists,
+    favouriteGenres: parseJson<string[]>(row.favouriteGenres, []),
+    onboarding: {
+      completedSteps: parseJson<OnboardingStep[]>(row.onboardingSteps, []),
+      finished: row.onboardedAt !== null,
+    },
   };
 }

@@ -1,5 +1,5 @@
 import fastifyCookie from "@fastify/cookie";
-import { AppError, type ErrorKey, SESSION_COOKIE_NAME, SESSION_TTL_DAYS } from "@quire/core";
+import { API_PATHS, AppError, type ErrorKey, SESSION_COOKIE_NAME, SESSION_TTL_DAYS } from "@quire/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AuthService } from "./auth.service";
 
@@ -68,7 +68,8 @@ export async function registerSessions(app: FastifyInstance, auth: AuthService):
     // Pages and assets need no session: resolving one for every script a browser fetches would cost a query each.
     if (!request.url.startsWith("/api/")) return;
     const unsafe = request.method !== "GET" && request.method !== "HEAD" && request.method !== "OPTIONS";
-    if (unsafe) {
+    // Apple posts its answer from its own site (form_post); the flow's state protects that route instead.
+    if (unsafe && request.routeOptions.url !== API_PATHS["auth.socialCallback"]) {
       const origin = request.headers.origin;
       const own = `${request.protocol}://${request.host}`;
       if (origin && origin !== own && !NATIVE_ORIGINS.has(origin)) throw AppError.of("crossSiteRequest");

@@ -1,4 +1,11 @@
-import { authContract, catalogContract } from "@quire/core";
+import {
+  accountDeletionContract,
+  authContract,
+  catalogContract,
+  profileContract,
+  socialAuthContract,
+  uploadsContract,
+} from "@quire/core";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../../test/test-app";
 import { useTestDatabase } from "../../../test/test-db";
@@ -12,7 +19,14 @@ describe("OpenAPI document", () => {
     expect(response.statusCode).toBe(200);
     const doc = response.json();
     expect(doc.openapi).toMatch(/^3\./);
-    const contract = { ...catalogContract, ...authContract };
+    const contract = {
+      ...catalogContract,
+      ...authContract,
+      ...profileContract,
+      ...accountDeletionContract,
+      ...uploadsContract,
+      ...socialAuthContract,
+    };
     for (const [operationId, route] of Object.entries(contract)) {
       const path = route.path.replace(/:(\w+)/g, "{$1}");
       const operation = doc.paths[path]?.[route.method.toLowerCase()];

@@ -2,10 +2,15 @@ import type { Kysely } from "kysely";
 import type { Database, UserRow } from "../../db/schema";
 
 export class UsersRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(readonly db: Kysely<Database>) {}
 
   async findByUsername(username: string): Promise<UserRow | undefined> {
     return this.db.selectFrom("users").selectAll().where("username", "=", username).executeTakeFirst();
+  }
+
+  /** Server-side only (SPEC §5 "users by email"): an email is never looked up for, or shown to, another user. */
+  async findByEmail(email: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom("users").selectAll().where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
   }
 
   async newestUsers(limit: number): Promise<UserRow[]> {
@@ -16,5 +21,18 @@ export class UsersRepository {
       .orderBy("id", "desc")
       .limit(limit)
       .execute();
+  }
+
+  /** SPEC §4 suggestions: the highest interaction scores, leaving out the viewer and whom they follow. */
+  async suggestedFor(viewerId: string | undefined, limit: number): Promise<UserRow[]> {
+    let query = this.db.selectFrom("users").selectAll();
+    if (viewerId) {
+      query = query
+        .where("id", "!=", viewerId)
+        .where("id", "not in", (eb) =>
+          eb.selectFrom("follows").select("followeeId").where("followerId", "=", viewerId),
+        );
+    }
+    return query.orderBy("interactionScore", "desc").orderBy("id", "desc").limit(limit).execute();
   }
 }

@@ -1,4 +1,11 @@
-import { ApiErrorBodySchema, AppError, catalogContract, RECENT_USERS_COUNT } from "@quire/core";
+import {
+  ApiErrorBodySchema,
+  AppError,
+  catalogContract,
+  profileContract,
+  RECENT_USERS_COUNT,
+  SUGGESTED_FOLLOWS_COUNT,
+} from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { cachePublicReads, type ResponseCache } from "../../infra/response-cache";
 import { presentPublicUser } from "./users.presenter";
@@ -32,5 +39,14 @@ export const usersRoutes: FastifyPluginAsyncZod<{ repository: UsersRepository; c
     recent.path,
     { schema: { operationId: "users.recent", tags: ["users"], response: { 200: recent.response } } },
     async () => ({ items: (await repository.newestUsers(RECENT_USERS_COUNT)).map(presentPublicUser) }),
+  );
+
+  const suggested = profileContract["users.suggested"];
+  app.get(
+    suggested.path,
+    { schema: { operationId: "users.suggested", tags: ["users"], response: { 200: suggested.response } } },
+    async (request) => ({
+      items: (await repository.suggestedFor(request.viewer?.userId, SUGGESTED_FOLLOWS_COUNT)).map(presentPublicUser),
+    }),
   );
 };

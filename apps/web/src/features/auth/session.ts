@@ -69,7 +69,7 @@ export function useSession(): Session {
  * After the session changes hands, everything cached for the previous one is stale — except the
  * session itself (just set) and the one-time link checks, which must not be sent again.
  */
-function refreshAfterSessionChange(queryClient: ReturnType<typeof useQueryClient>) {
+export function refreshAfterSessionChange(queryClient: ReturnType<typeof useQueryClient>) {
   void queryClient.invalidateQueries({
     predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] && query.queryKey[0] !== "auth",
   });

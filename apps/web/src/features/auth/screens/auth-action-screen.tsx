@@ -1,13 +1,19 @@
-import { useSearchParams } from "react-router";
+import { SOCIAL_HANDOFF_MODE } from "@quire/core";
+import { ERRORS } from "@quire/core/errors";
+import { Link2Off } from "lucide-react";
+import { Link, useSearchParams } from "react-router";
+import { buttonClasses } from "../../../components/button";
+import { FormAlert } from "../../../components/form-alert";
 import { useScreenTitle } from "../../../lib/screen-title";
-import { AuthPlaceholder } from "./auth-placeholder";
+import { AuthCard } from "../components/auth-card";
+import { safeNextPath } from "../next-path";
 import { ResetPasswordAction } from "./reset-password-action";
+import { SocialSignInAction } from "./social-sign-in-action";
 import { VerifyEmailAction } from "./verify-email-action";
 
 /**
- * The target of the links in Quire's emails (`mode=verifyEmail|resetPassword&token=…`). SPEC §2 also
- * hands a social sign-in result (mode, token, nonce) to the native app here; that mode and any other
- * is still the placeholder.
+ * The target of the links in Quire's emails (`mode=verifyEmail|resetPassword&token=…`) and of a
+ * native social sign-in's hand-off (SPEC §2: `mode=socialSignIn&token=…&nonce=…`).
  */
 export function AuthActionScreen() {
   const [params] = useSearchParams();
@@ -15,19 +21,31 @@ export function AuthActionScreen() {
   const token = params.get("token") ?? "";
   if (mode === "verifyEmail") return <VerifyEmailAction token={token} />;
   if (mode === "resetPassword") return <ResetPasswordAction token={token} />;
-  return <PendingHandOff mode={mode} />;
+  if (mode === SOCIAL_HANDOFF_MODE) {
+    return (
+      <SocialSignInAction
+        token={token}
+        nonce={params.get("nonce") ?? ""}
+        next={safeNextPath(params.get("next"))}
+        query={params.toString()}
+      />
+    );
+  }
+  return <UnknownAction />;
 }
 
-function PendingHandOff({ mode }: { mode: string | null }) {
-  useScreenTitle("Signing in");
+function UnknownAction() {
+  useScreenTitle("Link not recognised");
   return (
-    <AuthPlaceholder title="Signing you in">
-      {mode ? (
-        <p className="text-ink-muted text-sm">
-          We received a <span className="font-medium text-ink">{mode}</span> request, but the app hand-off isn't ready
-          yet.
-        </p>
-      ) : null}
-    </AuthPlaceholder>
+    <AuthCard
+      icon={<Link2Off aria-hidden="true" className="size-6" />}
+      title="This link doesn't work"
+      testId="unknown-action"
+    >
+      <FormAlert>{ERRORS.invalidLink.message}</FormAlert>
+      <Link to="/" className={buttonClasses("primary", "md", "w-full")}>
+        Back to the books
+      </Link>
+    </AuthCard>
   );
 }

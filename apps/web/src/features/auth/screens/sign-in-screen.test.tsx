@@ -105,6 +105,34 @@ describe("SignInScreen", () => {
     expect(client.getQueryData(SESSION_QUERY_KEY)).toMatchObject({ email: "ada@example.com" });
   });
 
+  it("explains why a Google or Apple sign-in came back without signing in", async () => {
+    mockApi({});
+    renderSignIn("/auth/sign-in?error=socialEmailUnverified");
+    expect((await screen.findByTestId("social-sign-in-error")).textContent).toBe(
+      "An account with this email already exists. Sign in with your email and password.",
+    );
+  });
+
+  it("words an unknown social sign-in error as the generic failure", async () => {
+    mockApi({});
+    renderSignIn("/auth/sign-in?error=constructor");
+    expect((await screen.findByTestId("social-sign-in-error")).textContent).toBe(
+      "Signing in with Google or Apple failed. Please try again.",
+    );
+  });
+
+  it("offers Google and Apple, returning to the same next", async () => {
+    const assign = vi.spyOn(window.location, "assign").mockImplementation(() => {});
+    const calls = mockApi({
+      "GET /api/auth/providers": () => Response.json({ providers: { google: true, apple: true }, appScheme: "quire" }),
+      "POST /api/auth/sign-in/social": () => Response.json({ url: "https://appleid.apple.com/auth", redirect: true }),
+    });
+    renderSignIn("/auth/sign-in?next=%2Fbooks%2Fthe-salt-lantern");
+    fireEvent.click(await screen.findByRole("button", { name: "Continue with Apple" }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith("https://appleid.apple.com/auth"));
+    expect(calls.at(-1)?.body).toEqual({ provider: "apple", callbackURL: "/books/the-salt-lantern" });
+  });
+
   it("ignores a next that leaves the site", async () => {
     mockApi({ "POST /api/auth/sign-in/email": () => Response.json({ user: makeMe(), token: "t" }) });
     renderSignIn("/auth/sign-in?next=%2F%2Fevil.com");

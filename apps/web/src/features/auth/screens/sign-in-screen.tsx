@@ -8,8 +8,10 @@ import { errorMessage, isAppError } from "../../../lib/errors";
 import { useScreenTitle } from "../../../lib/screen-title";
 import { AUTH_LINK, AuthCard } from "../components/auth-card";
 import { ResendVerification } from "../components/resend-verification";
+import { SocialSignInButtons } from "../components/social-sign-in-buttons";
 import { safeNextPath } from "../next-path";
 import { useSession, useSignIn } from "../session";
+import { socialSignInErrorMessage } from "../social-sign-in";
 import {
   emailFromState,
   type FieldErrors,
@@ -58,6 +60,8 @@ export function SignInScreen() {
   };
 
   const failure = signIn.isError ? signIn.error : null;
+  // A social sign-in that failed comes back here with the reason (until the form is tried instead).
+  const socialFailure = failure || signIn.isPending ? undefined : socialSignInErrorMessage(params.get("error"));
   const verificationPending = isAppError(failure) && failure.reason === VERIFICATION_PENDING_REASON;
   const signUpLink = params.get("next") ? `/auth/sign-up?next=${encodeURIComponent(next)}` : "/auth/sign-up";
 
@@ -86,6 +90,8 @@ export function SignInScreen() {
           {errorMessage(failure)}
         </FormAlert>
       ) : null}
+      {socialFailure ? <FormAlert testId="social-sign-in-error">{socialFailure}</FormAlert> : null}
+      <SocialSignInButtons returnTo={next} />
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Sign in">
         <TextField
           ref={refs.email}

@@ -10,9 +10,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderSignUp() {
+function renderSignUp(entry = "/auth/sign-up") {
   const router = createMemoryRouter([{ path: "/auth/sign-up", element: <SignUpScreen /> }], {
-    initialEntries: ["/auth/sign-up"],
+    initialEntries: [entry],
   });
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -26,6 +26,19 @@ function fill(label: string, value: string) {
 }
 
 describe("SignUpScreen", () => {
+  it("offers signing up with Google, returning to the same next", async () => {
+    const assign = vi.spyOn(window.location, "assign").mockImplementation(() => {});
+    const calls = mockApi({
+      "GET /api/auth/providers": () => Response.json({ providers: { google: true, apple: false }, appScheme: "quire" }),
+      "POST /api/auth/sign-in/social": () => Response.json({ url: "https://accounts.google.com/auth", redirect: true }),
+    });
+    renderSignUp("/auth/sign-up?next=%2Fbrowse");
+    fireEvent.click(await screen.findByRole("button", { name: "Continue with Google" }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith("https://accounts.google.com/auth"));
+    expect(calls.at(-1)?.body).toEqual({ provider: "google", callbackURL: "/browse" });
+    expect(screen.queryByRole("button", { name: "Continue with Apple" })).toBeNull();
+  });
+
   it("requires the terms with SPEC §5's message, tied to the checkbox", () => {
     const calls = mockApi({});
     renderSignUp();

@@ -8,6 +8,7 @@ import { errorMessage, hasErrorCode } from "../../../lib/errors";
 import { useScreenTitle } from "../../../lib/screen-title";
 import { AUTH_LINK, AuthCard } from "../components/auth-card";
 import { CheckInbox } from "../components/check-inbox";
+import { SocialSignInButtons } from "../components/social-sign-in-buttons";
 import { safeNextPath } from "../next-path";
 import { useResendVerification, useSignUp } from "../session";
 import {
@@ -41,7 +42,8 @@ export function SignUpScreen() {
 function SignUpForm({ signUp }: { signUp: ReturnType<typeof useSignUp> }) {
   const [params] = useSearchParams();
   const rawNext = params.get("next");
-  const signInLink = rawNext ? `/auth/sign-in?next=${encodeURIComponent(safeNextPath(rawNext))}` : "/auth/sign-in";
+  const next = safeNextPath(rawNext);
+  const signInLink = rawNext ? `/auth/sign-in?next=${encodeURIComponent(next)}` : "/auth/sign-in";
 
   const [values, setValues] = useState({
     firstName: "",
@@ -114,6 +116,7 @@ function SignUpForm({ signUp }: { signUp: ReturnType<typeof useSignUp> }) {
       }
     >
       {failure ? <FormAlert>{errorMessage(failure)}</FormAlert> : null}
+      <SocialSignInButtons returnTo={next} />
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Create account">
         <div className="grid gap-4 xs:grid-cols-2">
           <TextField

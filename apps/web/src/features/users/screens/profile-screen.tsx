@@ -1,17 +1,32 @@
-import { CalendarDays, MapPin } from "lucide-react";
-import { useParams } from "react-router";
+import type { PublicUser } from "@quire/core";
+import { CalendarDays, MapPin, PencilLine } from "lucide-react";
+import { Link, useParams } from "react-router";
+import { buttonClasses } from "../../../components/button";
 import { ErrorState } from "../../../components/error-state";
 import { LoadingStatus, Skeleton } from "../../../components/skeleton";
 import { WayBackLinks } from "../../../components/way-back-links";
 import { errorMessage, hasErrorCode } from "../../../lib/errors";
 import { displayName, formatDate, formatNumber } from "../../../lib/format";
 import { useScreenTitle } from "../../../lib/screen-title";
+import { useSession } from "../../auth/session";
+import { ProfileCover } from "../components/profile-cover";
 import { UserAvatar } from "../components/user-avatar";
 import { useUserByUsername } from "../queries";
 
 /** A reader's or author's public profile: who they are, where they read from, how connected they are. */
+/** Profile links to the two networks SPEC §3 names; handles are stored without the @. */
+function socialLinks(social: PublicUser["social"]) {
+  return [
+    social.instagram
+      ? { label: "Instagram", handle: social.instagram, href: `https://instagram.com/${social.instagram}` }
+      : null,
+    social.x ? { label: "X", handle: social.x, href: `https://x.com/${social.x}` } : null,
+  ].filter((link) => link !== null);
+}
+
 export function ProfileScreen() {
   const { username = "" } = useParams();
+  const session = useSession();
   const query = useUserByUsername(username);
   useScreenTitle(query.data ? displayName(query.data) : query.isError ? "Reader not found" : undefined);
 
@@ -38,7 +53,13 @@ export function ProfileScreen() {
         )
       ) : (
         <article className="flex flex-col items-center gap-6 text-center">
-          <UserAvatar user={query.data} size={112} />
+          <div className="relative w-full">
+            <ProfileCover user={query.data} />
+            <div className="absolute -bottom-14 left-1/2 -translate-x-1/2">
+              <UserAvatar user={query.data} size={112} />
+            </div>
+          </div>
+          <div className="h-8" />
           <header className="flex flex-col gap-1">
             <h1 className="font-semibold font-serif text-3xl text-ink sm:text-4xl">{displayName(query.data)}</h1>
             <p className="text-ink-muted">@{query.data.username}</p>
@@ -48,6 +69,12 @@ export function ProfileScreen() {
               </p>
             ) : null}
           </header>
+          {session.user?.id === query.data.id ? (
+            <Link to="/settings/profile" className={buttonClasses("secondary", "sm")} data-testid="profile-edit">
+              <PencilLine aria-hidden="true" className="size-4" />
+              Edit profile
+            </Link>
+          ) : null}
           {query.data.description ? (
             <p className="max-w-prose text-ink leading-relaxed">{query.data.description}</p>
           ) : null}
@@ -57,6 +84,16 @@ export function ProfileScreen() {
               <MapPin aria-hidden="true" className="size-4" />
               <dd>{query.data.location}</dd>
             </div>
+            {socialLinks(query.data.social).map(({ label, href, handle }) => (
+              <div key={label} className="flex items-center gap-1.5">
+                <dt className="sr-only">{label}</dt>
+                <dd>
+                  <a href={href} rel="noopener noreferrer me" target="_blank" className="text-accent hover:underline">
+                    {label} @{handle}
+                  </a>
+                </dd>
+              </div>
+            ))}
             <div className="flex items-center gap-1.5">
               <dt className="sr-only">Joined</dt>
               <CalendarDays aria-hidden="true" className="size-4" />

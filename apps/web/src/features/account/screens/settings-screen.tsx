@@ -1,12 +1,16 @@
 import type { Me } from "@quire/core";
-import { BadgeCheck, LogOut, MailWarning } from "lucide-react";
+import { BadgeCheck, LogOut, MailWarning, PencilLine } from "lucide-react";
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
+import { Link } from "react-router";
+import { buttonClasses } from "../../../components/button";
 import { FormAlert } from "../../../components/form-alert";
 import { SubmitButton } from "../../../components/submit-button";
-import { PasswordField } from "../../../components/text-field";
+import { CheckboxField, PasswordField } from "../../../components/text-field";
+import { ThemeChoice } from "../../../components/theme-controls";
 import { errorMessage, isAppError } from "../../../lib/errors";
 import { displayName, formatDate } from "../../../lib/format";
 import { useScreenTitle } from "../../../lib/screen-title";
+import { DeleteAccountSection } from "../../account-deletion/components/delete-account-section";
 import { RequireSession } from "../../auth/components/require-session";
 import { useChangePassword, useSignOut } from "../../auth/session";
 import {
@@ -18,28 +22,32 @@ import {
   validateRequired,
 } from "../../auth/validation";
 import { UserAvatar } from "../../users/components/user-avatar";
+import { useUpdateProfile } from "../../users/profile-mutations";
 
 /** SPEC §8 "Invalid password!" comes with this reason: it is about the current-password field. */
 const INVALID_PASSWORD_REASON = "invalid_password";
 
-export function AccountSettingsScreen() {
-  useScreenTitle("Account settings");
-  return <RequireSession>{(user) => <AccountSettings user={user} />}</RequireSession>;
+export function SettingsScreen() {
+  useScreenTitle("Settings");
+  return <RequireSession>{(user) => <Settings user={user} />}</RequireSession>;
 }
 
-function AccountSettings({ user }: { user: Me }) {
+function Settings({ user }: { user: Me }) {
   return (
     <div
       className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 md:gap-8 md:px-6 md:py-12"
       data-testid="account-settings"
     >
       <header className="flex flex-col gap-1">
-        <h1 className="font-semibold font-serif text-3xl text-ink tracking-tight sm:text-4xl">Account settings</h1>
-        <p className="text-ink-muted">Your profile, password and session on this device.</p>
+        <h1 className="font-semibold font-serif text-3xl text-ink tracking-tight sm:text-4xl">Settings</h1>
+        <p className="text-ink-muted">Your profile, look, privacy, password and account.</p>
       </header>
       <ProfileCard user={user} />
+      <AppearanceCard />
+      <PrivacyCard user={user} />
       <ChangePasswordCard email={user.email} />
       <SignOutCard />
+      <DeleteAccountSection />
     </div>
   );
 }
@@ -111,6 +119,43 @@ function ProfileCard({ user }: { user: Me }) {
         <dt className="font-medium text-ink-muted">Member since</dt>
         <dd className="-mt-3 text-ink sm:mt-0">{formatDate(user.createdAt)}</dd>
       </dl>
+      <div className="flex flex-wrap gap-3">
+        <Link to="/settings/profile" className={buttonClasses("primary")} data-testid="edit-profile-link">
+          <PencilLine aria-hidden="true" className="size-4" />
+          Edit profile
+        </Link>
+        <Link to={`/u/${user.username}`} className={buttonClasses("secondary")}>
+          View public profile
+        </Link>
+      </div>
+    </Card>
+  );
+}
+
+function AppearanceCard() {
+  return (
+    <Card id="appearance" title="Appearance" description="Saved on this device. System follows your device's setting.">
+      <div className="max-w-xs">
+        <ThemeChoice name="settings-theme" />
+      </div>
+    </Card>
+  );
+}
+
+function PrivacyCard({ user }: { user: Me }) {
+  const update = useUpdateProfile();
+  const checked = update.isPending ? Boolean(update.variables?.acceptedTracking) : user.acceptedTracking;
+  return (
+    <Card id="privacy" title="Privacy" description="Quire never sells your data.">
+      {update.isError ? <FormAlert>{errorMessage(update.error)}</FormAlert> : null}
+      <CheckboxField
+        name="acceptedTracking"
+        label="Help improve Quire with anonymous usage statistics"
+        description="Page views and feature use, never what you read in a book."
+        checked={checked}
+        disabled={update.isPending}
+        onChange={(event) => update.mutate({ acceptedTracking: event.target.checked })}
+      />
     </Card>
   );
 }

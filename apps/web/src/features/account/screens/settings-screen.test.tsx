@@ -5,9 +5,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "../../../lib/query-client";
 import { routerFlushSync } from "../../../lib/router-flush-sync";
 import { ScreenTitleProvider } from "../../../lib/screen-title";
+import { ThemeProvider } from "../../../lib/theme-provider";
 import { apiError, mockApi } from "../../../test/api-mock";
 import { makeMe } from "../../../test/fixtures";
-import { AccountSettingsScreen } from "./account-settings-screen";
+import { SettingsScreen } from "./settings-screen";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -21,27 +22,27 @@ function Where() {
 function renderAccount() {
   const router = createMemoryRouter(
     [
-      { path: "/settings/account", element: <AccountSettingsScreen /> },
+      { path: "/settings", element: <SettingsScreen /> },
       { path: "*", element: <Where /> },
     ],
-    { initialEntries: ["/settings/account"] },
+    { initialEntries: ["/settings"] },
   );
   render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ScreenTitleProvider>
-        <RouterProvider router={router} flushSync={routerFlushSync} />
-      </ScreenTitleProvider>
-    </QueryClientProvider>,
+    <ThemeProvider>
+      <QueryClientProvider client={createQueryClient()}>
+        <ScreenTitleProvider>
+          <RouterProvider router={router} flushSync={routerFlushSync} />
+        </ScreenTitleProvider>
+      </QueryClientProvider>
+    </ThemeProvider>,
   );
 }
 
-describe("AccountSettingsScreen", () => {
+describe("SettingsScreen", () => {
   it("sends a signed-out visitor to sign in, returning here afterwards", async () => {
     mockApi({ "GET /api/auth/get-session": () => Response.json({ user: null }) });
     renderAccount();
-    await waitFor(() =>
-      expect(screen.getByTestId("where").textContent).toBe("/auth/sign-in?next=%2Fsettings%2Faccount"),
-    );
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/auth/sign-in?next=%2Fsettings"));
   });
 
   it("shows the profile and puts a wrong current password under its field", async () => {
@@ -51,7 +52,7 @@ describe("AccountSettingsScreen", () => {
         apiError(403, "permission-denied", "Invalid password!", "invalid_password"),
     });
     renderAccount();
-    expect(await screen.findByRole("heading", { name: "Account settings" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Settings" })).toBeTruthy();
     expect(screen.getByTestId("account-email").textContent).toBe("ada@example.com");
     fireEvent.change(screen.getByLabelText("Current password"), { target: { value: "not it" } });
     fireEvent.change(screen.getByLabelText("New password"), { target: { value: "a new password" } });
@@ -69,13 +70,11 @@ describe("AccountSettingsScreen", () => {
       "POST /api/auth/change-password": () => apiError(401, "unauthenticated", "No user logged in."),
     });
     renderAccount();
-    await screen.findByRole("heading", { name: "Account settings" });
+    await screen.findByRole("heading", { name: "Settings" });
     fireEvent.change(screen.getByLabelText("Current password"), { target: { value: "whatever" } });
     fireEvent.change(screen.getByLabelText("New password"), { target: { value: "a new password" } });
     fireEvent.click(screen.getByRole("button", { name: "Change password" }));
-    await waitFor(() =>
-      expect(screen.getByTestId("where").textContent).toBe("/auth/sign-in?next=%2Fsettings%2Faccount"),
-    );
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/auth/sign-in?next=%2Fsettings"));
   });
 
   it("signs out to the home page, not to a sign-in prompt for this page", async () => {
@@ -84,11 +83,30 @@ describe("AccountSettingsScreen", () => {
       "POST /api/auth/sign-out": () => new Response(null, { status: 204 }),
     });
     renderAccount();
-    await screen.findByRole("heading", { name: "Account settings" });
+    await screen.findByRole("heading", { name: "Settings" });
     fireEvent.click(screen.getByRole("button", { name: "Sign out" }));
     await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/"));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByTestId("where").textContent).toBe("/");
     expect(calls.filter((call) => call.path === "/api/auth/sign-out")).toHaveLength(1);
+  });
+
+  it("saves the tracking consent and links to the profile editor", async () => {
+    const calls = mockApi({
+      "GET /api/auth/get-session": () => Response.json({ user: makeMe({ acceptedTracking: false }) }),
+      "PATCH /api/v1/me": () => Response.json({ user: makeMe({ acceptedTracking: true }) }),
+    });
+    renderAccount();
+    const consent = (await screen.findByLabelText(
+      "Help improve Quire with anonymous usage statistics",
+    )) as HTMLInputElement;
+    expect(consent.checked).toBe(false);
+    fireEvent.click(consent);
+    await waitFor(() =>
+      expect(calls).toContainEqual({ method: "PATCH", path: "/api/v1/me", body: { acceptedTracking: true } }),
+    );
+    await waitFor(() => expect(consent.checked).toBe(true));
+    expect(screen.getByTestId("edit-profile-link").getAttribute("href")).toBe("/settings/profile");
+    expect(screen.getByRole("radio", { name: "System" })).toBeTruthy();
   });
 });

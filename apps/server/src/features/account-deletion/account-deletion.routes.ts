@@ -1,0 +1,83 @@
+import rateLimit from "@fastify/rate-limit";
+import { ApiErrorBodySchema, accountDeletionContract as c } from "@quire/core";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { CaptchaVerifier } from "../../infra/captcha/captcha";
+import { operation } from "../../openapi-operation";
+import { clearSessionCookie, requireViewer } from "../auth/session";
+import type { AccountDeletionService } from "./account-deletion.service";
+
+export interface AccountDeletionRouteOptions {
+  service: AccountDeletionService;
+  captcha: CaptchaVerifier;
+  publicUrl: string | undefined;
+  perIpPerMinute: number;
+}
+
+const errors = {
+  400: ApiErrorBodySchema,
+  401: ApiErrorBodySchema,
+  403: ApiErrorBodySchema,
+  404: ApiErrorBodySchema,
+  409: ApiErrorBodySchema,
+  412: ApiErrorBodySchema,
+  429: ApiErrorBodySchema,
+  503: ApiErrorBodySchema,
+};
+
+/** Account deletion by emailed link plus captcha, and the captcha's public challenge. */
+export const accountDeletionRoutes: FastifyPluginAsyncZod<AccountDeletionRouteOptions> = async (
+  app,
+  { service, captcha, publicUrl, perIpPerMinute },
+) => {
+  await app.register(rateLimit, { global: false });
+  const limited = (perMinute: number) => ({ rateLimit: { max: Math.max(1, perMinute), timeWindow: "1 minute" } });
+  const originOf = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
+
+  app.get(
+    c["captcha.challenge"].path,
+    {
+      config: limited(perIpPerMinute),
+      schema: {
+        ...operation("captcha.challenge"),
+        response: { 200: c["captcha.challenge"].response, 429: errors[429] },
+      },
+    },
+    async (_request, reply) => {
+      // Each answer is a new single-use challenge.
+      reply.header("cache-control", "no-store");
+      return captcha.challenge();
+    },
+  );
+
+  app.post(
+    c["accountDeletion.request"].path,
+    {
+      // Each call sends an email.
+      config: limited(Math.floor(perIpPerMinute / 4)),
+      schema: {
+        ...operation("accountDeletion.request"),
+        response: { 200: c["accountDeletion.request"].response, ...errors },
+      },
+    },
+    async (request) => service.request(requireViewer(request, "notLoggedIn").userId, originOf(request)),
+  );
+
+  app.post(
+    c["accountDeletion.confirm"].path,
+    {
+      config: limited(perIpPerMinute),
+      schema: {
+        ...operation("accountDeletion.confirm"),
+        body: c["accountDeletion.confirm"].body,
+        response: { 200: c["accountDeletion.confirm"].response, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = await service.confirm(request.body.token, request.body.captcha, request.ip);
+      // The session is gone with the account; someone else's cookie (confirming for them) stays.
+      if (request.viewer?.userId === userId) clearSessionCookie(request, reply);
+      return { status: "deleted" as const };
+    },
+  );
+};

@@ -1,0 +1,95 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { buffer } from "node:stream/consumers";
+import { API_PATHS, AppError, type ProfileImageKind, ProfileImageKindSchema } from "@quire/core";
+import { FileStore } from "@tus/file-store";
+import { Metadata, Server, type Upload } from "@tus/server";
+import type { Logger } from "pino";
+
+/** Unfinished uploads are dropped this long after they began (SPEC §9 retries last 10 minutes; this is generous). */
+const UPLOAD_EXPIRY_MS = 24 * 60 * 60_000;
+const CLEAN_UP_EVERY_MS = 60 * 60_000;
+
+export interface UploadIntent {
+  kind: ProfileImageKind;
+  fileName: string;
+}
+
+/** `Upload-Metadata` of a creation request: a kind we store and some file name, or undefined. */
+export function parseUploadIntent(header: string | undefined): UploadIntent | undefined {
+  let metadata: Record<string, string | null>;
+  try {
+    metadata = Metadata.parse(header);
+  } catch {
+    return undefined;
+  }
+  const kind = ProfileImageKindSchema.safeParse(metadata.kind);
+  if (!kind.success || !metadata.filename) return undefined;
+  return { kind: kind.data, fileName: metadata.filename };
+}
+
+/**
+ * The tus 1.0 server (@tus/server with a file store in the data directory) behind
+ * `/api/v1/uploads`. Who may touch an upload is decided before a request gets here; what it
+ * keeps is the owner's id in the upload's metadata, written by the server and never by the client.
+ */
+export class ResumableUploads {
+  private readonly store: FileStore;
+  private readonly server: Server;
+  /** The signed-in user of each creation request on its way through tus, keyed by the raw request. */
+  private readonly creators = new WeakMap<IncomingMessage, string>();
+  private readonly cleanUpTimer: NodeJS.Timeout;
+
+  constructor(options: { directory: string; maxBytes: number; logger: Logger }) {
+    this.store = new FileStore({ directory: options.directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+    this.server = new Server({
+      path: API_PATHS["uploads.tus"],
+      datastore: this.store,
+      maxSize: options.maxBytes,
+      relativeLocation: true,
+      // Same origin only: no Access-Control-Allow-Origin header at all.
+      allowedOrigins: () => false,
+      onUploadCreate: async (request, upload) => {
+        const owner = request.runtime?.node
+          ? this.creators.get(request.runtime.node.req as IncomingMessage)
+          : undefined;
+        if (!owner) throw { status_code: 401, body: `${AppError.of("noSession").message}\n` };
+        return { metadata: { ...upload.metadata, owner } };
+      },
+    });
+    this.cleanUpTimer = setInterval(() => {
+      this.server.cleanUpExpiredUploads().catch((err) => options.logger.warn({ err }, "expired uploads not removed"));
+    }, CLEAN_UP_EVERY_MS).unref();
+  }
+
+  /** Hands a request to tus; `creator` is the signed-in user when it creates an upload. */
+  async handle(request: IncomingMessage, response: ServerResponse, creator?: string): Promise<void> {
+    if (creator) this.creators.set(request, creator);
+    await this.server.handle(request, response);
+  }
+
+  /** The upload if this user created it (another user's is as good as missing: not found either way). */
+  async findOwn(id: string, userId: string): Promise<Upload | undefined> {
+    try {
+      const upload = await this.store.getUpload(id);
+      return upload.metadata?.owner === userId ? upload : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The bytes of this user's finished upload of this kind. */
+  async readFinished(id: string, userId: string, kind: ProfileImageKind): Promise<{ bytes: Buffer; fileName: string }> {
+    const upload = await this.findOwn(id, userId);
+    if (!upload || upload.metadata?.kind !== kind) throw AppError.of("uploadNotFound");
+    if (upload.size === undefined || upload.offset !== upload.size) throw AppError.of("uploadIncomplete");
+    return { bytes: await buffer(this.store.read(id)), fileName: upload.metadata.filename ?? "" };
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.store.remove(id);
+  }
+
+  close(): void {
+    clearInterval(this.cleanUpTimer);
+  }
+}

@@ -1,0 +1,121 @@
+import {
+  type AnyOnboardingAnswer,
+  AppError,
+  type Me,
+  nextOnboardingStep,
+  ONBOARDING_STEPS,
+  type OnboardingAnswerSchemas,
+  type OnboardingStep,
+  type ProfileUpdateSchema,
+} from "@quire/core";
+import type { Kysely, Transaction, Updateable } from "kysely";
+import type { z } from "zod";
+import { isUniqueViolation } from "../../db/constraint-errors";
+import { parseJson, toBool, toJson } from "../../db/json";
+import type { Database, UsersTable } from "../../db/schema";
+import { followsRepository } from "../follows/follows.repository";
+
+type Db = Kysely<Database> | Transaction<Database>;
+type Answer<S extends OnboardingStep> = z.output<(typeof OnboardingAnswerSchemas)[S]>;
+
+export interface ProfileEditingDependencies {
+  db: Kysely<Database>;
+  clock: () => Date;
+  /** The signed-in user's full profile, as every `/me` answer presents it. */
+  getMe: (userId: string) => Promise<Me>;
+}
+
+/** A user editing their own profile, directly or one onboarding step at a time. */
+export class ProfileEditingService {
+  constructor(private readonly deps: ProfileEditingDependencies) {}
+
+  async update(userId: string, input: z.output<typeof ProfileUpdateSchema>): Promise<Me> {
+    const { social, acceptedTracking, signUpForBeta, ...plain } = input;
+    const changes: Updateable<UsersTable> = { ...plain };
+    if (social) changes.social = toJson(social);
+    if (acceptedTracking !== undefined) changes.acceptedTracking = toBool(acceptedTracking);
+    if (signUpForBeta !== undefined) changes.signUpForBeta = toBool(signUpForBeta);
+    await this.deps.db.transaction().execute((trx) => this.applyChanges(trx, userId, changes));
+    return this.deps.getMe(userId);
+  }
+
+  /** Stores one step's answer and marks it done; the last step finishes onboarding for good. */
+  async answer(userId: string, step: OnboardingStep, answer: AnyOnboardingAnswer): Promise<Me> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      const now = this.deps.clock().toISOString();
+      await this.applyChanges(trx, userId, await this.changesFor(trx, userId, step, answer, now));
+      await this.markDone(trx, userId, step);
+    });
+    return this.deps.getMe(userId);
+  }
+
+  /** `answer` was validated by the step's own route schema, so each case may read it as that step's shape. */
+  private async changesFor(
+    trx: Transaction<Database>,
+    userId: string,
+    step: OnboardingStep,
+    answer: AnyOnboardingAnswer,
+    now: string,
+  ): Promise<Updateable<UsersTable>> {
+    switch (step) {
+      case "first-name":
+      case "username":
+        return answer as Answer<"first-name" | "username">;
+      case "terms":
+        return { acceptedTerms: 1, acceptedTracking: toBool((answer as Answer<"terms">).acceptedTracking) };
+      case "genres": {
+        const genreIds = [...new Set((answer as Answer<"genres">).genreIds)];
+        if (genreIds.length) {
+          const known = await trx.selectFrom("genres").select("id").where("id", "in", genreIds).execute();
+          if (known.length !== genreIds.length) throw AppError.of("unknownGenre");
+        }
+        return { favouriteGenres: toJson(genreIds) };
+      }
+      case "follow": {
+        const userIds = [...new Set((answer as Answer<"follow">).userIds)].filter((id) => id !== userId);
+        if (userIds.length) {
+          const known = await trx.selectFrom("users").select("id").where("id", "in", userIds).execute();
+          if (known.length !== userIds.length) throw AppError.of("userNotFound");
+        }
+        for (const followeeId of userIds) await followsRepository.follow(trx, userId, followeeId, now);
+        return {};
+      }
+    }
+    throw AppError.of("routeNotFound");
+  }
+
+  private async applyChanges(trx: Db, userId: string, changes: Updateable<UsersTable>): Promise<void> {
+    try {
+      await trx
+        .updateTable("users")
+        .set({ ...changes, updatedAt: this.deps.clock().toISOString() })
+        .where("id", "=", userId)
+        .execute();
+    } catch (error) {
+      if (changes.username !== undefined && isUniqueViolation(error)) throw AppError.of("usernameTaken");
+      throw error;
+    }
+  }
+
+  private async markDone(trx: Transaction<Database>, userId: string, step: OnboardingStep): Promise<void> {
+    const row = await trx
+      .selectFrom("users")
+      .select(["firstName", "onboardingSteps", "onboardedAt"])
+      .where("id", "=", userId)
+      .executeTakeFirstOrThrow();
+    const done = new Set(parseJson<OnboardingStep[]>(row.onboardingSteps, []));
+    done.add(step);
+    const completedSteps = ONBOARDING_STEPS.filter((s) => done.has(s));
+    const finished =
+      row.onboardedAt !== null ||
+      nextOnboardingStep({ completedSteps, finished: false }, { firstName: row.firstName }) === null;
+    await trx
+      .updateTable("users")
+      .set({
+        onboardingSteps: toJson(completedSteps),
+        onboardedAt: finished ? (row.onboardedAt ?? this.deps.clock().toISOString()) : null,
+      })
+      .where("id", "=", userId)
+      .execute();
+  }
+}

@@ -1,0 +1,71 @@
+import { ACCOUNT_DELETION_VALIDITY_HOURS } from "@quire/core/constants";
+import { Trash2 } from "lucide-react";
+import { FormAlert } from "../../../components/form-alert";
+import { SubmitButton } from "../../../components/submit-button";
+import { errorMessage } from "../../../lib/errors";
+import { useRequestAccountDeletion } from "../queries";
+
+/** What an account deletion removes (the server's AccountDeletionRepository.deleteUser does exactly this). */
+const REMOVED = [
+  "Your profile, your password and any Google or Apple sign-in",
+  "Your shelves and reading progress",
+  "The books you starred, who you follow and who follows you",
+  "Your profile picture and cover image",
+  "Book launch notifications you asked for",
+];
+
+/**
+ * For the account settings page: explains what deleting the account removes and sends the emailed
+ * confirmation link (SPEC §4: a request valid 24 hours, confirmed with a captcha).
+ */
+export function DeleteAccountSection() {
+  const request = useRequestAccountDeletion();
+  return (
+    <section
+      aria-labelledby="delete-account-heading"
+      className="flex flex-col gap-5 rounded-2xl border border-line bg-surface p-5 shadow-card sm:p-7"
+      data-testid="account-delete"
+    >
+      <div className="flex flex-col gap-1">
+        <h2 id="delete-account-heading" className="font-semibold font-serif text-ink text-xl">
+          Delete account
+        </h2>
+        <p className="text-ink-muted text-sm">
+          Deleting your account can't be undone. We'll email you a link to confirm; it works for{" "}
+          {ACCOUNT_DELETION_VALIDITY_HOURS} hours.
+        </p>
+      </div>
+      <div className="flex flex-col gap-2 text-sm">
+        <p className="font-medium text-ink">This removes, for good:</p>
+        <ul className="flex list-disc flex-col gap-1 pl-5 text-ink-muted">
+          {REMOVED.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      </div>
+      <div role="status" className="empty:-mt-5">
+        {request.isSuccess ? (
+          <FormAlert tone="success" live={false} testId="deletion-link-sent">
+            We emailed a link to <strong className="break-all">{request.data.email}</strong>. Open it within{" "}
+            {ACCOUNT_DELETION_VALIDITY_HOURS} hours to delete your account.
+          </FormAlert>
+        ) : null}
+      </div>
+      {request.isError ? <FormAlert>{errorMessage(request.error)}</FormAlert> : null}
+      {request.isSuccess ? null : (
+        <SubmitButton
+          type="button"
+          variant="secondary"
+          pending={request.isPending}
+          pendingLabel="Sending the link…"
+          onClick={() => request.mutate()}
+          className="self-start border-danger/40 text-danger-ink hover:bg-danger-soft"
+          testId="delete-account"
+        >
+          <Trash2 aria-hidden="true" className="size-4" />
+          Delete my account
+        </SubmitButton>
+      )}
+    </section>
+  );
+}

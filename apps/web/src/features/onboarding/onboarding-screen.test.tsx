@@ -1,0 +1,132 @@
+import type { Me } from "@quire/core";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { createMemoryRouter, Outlet, RouterProvider, useLocation } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createQueryClient } from "../../lib/query-client";
+import { routerFlushSync } from "../../lib/router-flush-sync";
+import { ScreenTitleProvider } from "../../lib/screen-title";
+import { apiError, mockApi } from "../../test/api-mock";
+import { makeMe } from "../../test/fixtures";
+import { OnboardingGate } from "./onboarding-gate";
+import { OnboardingScreen } from "./onboarding-screen";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <>
+            <OnboardingGate />
+            <Outlet />
+          </>
+        ),
+        children: [
+          { path: "/auth/onboarding/:step", element: <OnboardingScreen /> },
+          { path: "*", element: <Where /> },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ScreenTitleProvider>
+        <RouterProvider router={router} flushSync={routerFlushSync} />
+      </ScreenTitleProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const fresh = (overrides: Partial<Me> = {}) =>
+  makeMe({ firstName: "", onboarding: { completedSteps: [], finished: false }, ...overrides });
+
+describe("onboarding", () => {
+  it("sends an unfinished user from any page to the first incomplete step, then back", async () => {
+    mockApi({
+      "GET /api/auth/get-session": () => Response.json({ user: fresh() }),
+      "POST /api/v1/me/onboarding/first-name": () =>
+        Response.json({
+          user: fresh({ firstName: "Grace", onboarding: { completedSteps: ["first-name"], finished: false } }),
+        }),
+    });
+    renderAt("/books/dune");
+    expect(await screen.findByRole("heading", { name: "What should we call you?" })).toBeTruthy();
+    expect(screen.getByText("Step 1 of 5")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    expect(await screen.findByText("Tell us your first name.")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("First name"), { target: { value: "Grace" } });
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    expect(await screen.findByRole("heading", { name: "Pick your username" })).toBeTruthy();
+    expect(screen.getByText("Step 2 of 5")).toBeTruthy();
+  });
+
+  it("shows the server's message for a taken username under the field", async () => {
+    mockApi({
+      "GET /api/auth/get-session": () => Response.json({ user: fresh({ firstName: "Grace" }) }),
+      "POST /api/v1/me/onboarding/username": () =>
+        apiError(409, "already-exists", "That username is taken. Try another one."),
+    });
+    renderAt("/auth/onboarding/username");
+    fireEvent.change(await screen.findByLabelText("Username"), { target: { value: "grace" } });
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    const field = screen.getByLabelText("Username");
+    await waitFor(() => expect(field.getAttribute("aria-invalid")).toBe("true"));
+    expect(screen.getByText("That username is taken. Try another one.")).toBeTruthy();
+  });
+
+  it("needs the terms accepted, with the spec's message", async () => {
+    const calls = mockApi({
+      "GET /api/auth/get-session": () => Response.json({ user: fresh({ acceptedTerms: false }) }),
+    });
+    renderAt("/auth/onboarding/terms");
+    fireEvent.click(await screen.findByRole("button", { name: "Continue" }));
+    expect(await screen.findByText("acceptedTerms must be true")).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it("picks genres and people, then finishes on the page the user came from", async () => {
+    const done = makeMe({ onboarding: { completedSteps: ["username", "terms", "genres", "follow"], finished: true } });
+    const calls = mockApi({
+      "GET /api/auth/get-session": () =>
+        Response.json({
+          user: fresh({
+            firstName: "Grace",
+            onboarding: { completedSteps: ["username", "terms", "genres"], finished: false },
+          }),
+        }),
+      "GET /api/v1/users/suggested": () =>
+        Response.json({
+          items: [{ ...makeMe({ id: "u-2", firstName: "Mara", lastName: "Okafor", username: "mara" }) }],
+        }),
+      "POST /api/v1/me/onboarding/follow": () => Response.json({ user: done }),
+    });
+    renderAt("/auth/onboarding/follow?next=%2Fbrowse");
+    fireEvent.click(await screen.findByRole("button", { name: "Follow Mara Okafor" }));
+    expect(screen.getByRole("button", { name: "Unfollow Mara Okafor" }).getAttribute("aria-pressed")).toBe("true");
+    fireEvent.click(screen.getByRole("button", { name: "Finish" }));
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/browse"));
+    expect(calls).toContainEqual({ method: "POST", path: "/api/v1/me/onboarding/follow", body: { userIds: ["u-2"] } });
+  });
+
+  it("never shows onboarding to a finished user", async () => {
+    mockApi({ "GET /api/auth/get-session": () => Response.json({ user: makeMe() }) });
+    renderAt("/auth/onboarding/first-name");
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/"));
+  });
+
+  it("leaves visitors alone", async () => {
+    mockApi({});
+    renderAt("/books/dune");
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/books/dune"));
+  });
+});

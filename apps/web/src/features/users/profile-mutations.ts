@@ -1,0 +1,33 @@
+import type { Me, ProfileUpdate, PublicUser } from "@quire/core";
+import { apiPath } from "@quire/core/api-paths";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiGet, apiPatch } from "../../lib/api-client";
+import { SESSION_QUERY_KEY } from "../../lib/session-state";
+import { userKeys } from "./queries";
+
+/** The answer of every own-profile change is the whole profile: it becomes the session's user. */
+export function useStoreMe() {
+  const queryClient = useQueryClient();
+  return (user: Me) => {
+    queryClient.setQueryData(SESSION_QUERY_KEY, user);
+    void queryClient.invalidateQueries({ queryKey: userKeys.all });
+  };
+}
+
+export function useUpdateProfile() {
+  const storeMe = useStoreMe();
+  return useMutation({
+    mutationFn: (changes: ProfileUpdate) => apiPatch<{ user: Me }>(apiPath("me.update"), changes),
+    onSuccess: ({ user }) => storeMe(user),
+  });
+}
+
+export function suggestedUsersQuery() {
+  return queryOptions({
+    queryKey: [...userKeys.all, "suggested"] as const,
+    queryFn: ({ signal }) => apiGet<{ items: PublicUser[] }>(apiPath("users.suggested"), { signal }),
+    select: (data) => data.items,
+  });
+}
+
+export const useSuggestedUsers = () => useQuery(suggestedUsersQuery());

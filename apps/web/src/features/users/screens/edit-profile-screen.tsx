@@ -1,0 +1,179 @@
+import type { Me, ProfileUpdate } from "@quire/core";
+import { UserRoundPen } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
+import { buttonClasses } from "../../../components/button";
+import { FormAlert } from "../../../components/form-alert";
+import { SubmitButton } from "../../../components/submit-button";
+import { CheckboxField, TextField } from "../../../components/text-field";
+import { errorMessage, isAppError } from "../../../lib/errors";
+import { useScreenTitle } from "../../../lib/screen-title";
+import { RequireSession } from "../../auth/components/require-session";
+import { ProfileImages } from "../components/profile-images";
+import { useUpdateProfile } from "../profile-mutations";
+
+const DESCRIPTION_MAX = 2000;
+
+export function EditProfileScreen() {
+  useScreenTitle("Edit profile");
+  return <RequireSession>{(user) => <EditProfile user={user} />}</RequireSession>;
+}
+
+type Values = Required<Pick<ProfileUpdate, "firstName" | "lastName" | "username" | "description" | "location">> & {
+  instagram: string;
+  x: string;
+  signUpForBeta: boolean;
+};
+
+function valuesOf(user: Me): Values {
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    username: user.username,
+    description: user.description,
+    location: user.location,
+    instagram: user.social.instagram ?? "",
+    x: user.social.x ?? "",
+    signUpForBeta: user.signUpForBeta,
+  };
+}
+
+function EditProfile({ user }: { user: Me }) {
+  const update = useUpdateProfile();
+  const [values, setValues] = useState(() => valuesOf(user));
+  const set =
+    <K extends keyof Values>(key: K) =>
+    (value: Values[K]) =>
+      setValues((current) => ({ ...current, [key]: value }));
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (update.isPending) return;
+    const { instagram, x, ...rest } = values;
+    update.mutate({ ...rest, social: { instagram, x } });
+  };
+
+  // The server names the field in its message; usernames are the one field others can collide with.
+  const usernameError =
+    isAppError(update.error) && update.error.code === "already-exists" ? update.error.message : undefined;
+  const failure = update.isError && !usernameError ? update.error : null;
+
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 md:px-6 md:py-12" data-testid="edit-profile">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <h1 className="font-semibold font-serif text-3xl text-ink tracking-tight sm:text-4xl">Edit profile</h1>
+          <p className="text-ink-muted">What other readers see on your page.</p>
+        </div>
+        <Link to={`/u/${user.username}`} className={buttonClasses("secondary", "sm")}>
+          View profile
+        </Link>
+      </header>
+
+      <ProfileImages user={user} />
+
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        aria-label="Profile details"
+        className="flex flex-col gap-5 rounded-2xl border border-line bg-surface p-5 shadow-card sm:p-7"
+      >
+        <h2 className="flex items-center gap-2 font-semibold font-serif text-ink text-xl">
+          <UserRoundPen aria-hidden="true" className="size-5 text-accent" />
+          Details
+        </h2>
+        {failure ? <FormAlert>{errorMessage(failure)}</FormAlert> : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="First name"
+            name="firstName"
+            autoComplete="given-name"
+            value={values.firstName}
+            onChange={(event) => set("firstName")(event.target.value)}
+          />
+          <TextField
+            label="Last name"
+            name="lastName"
+            autoComplete="family-name"
+            value={values.lastName}
+            onChange={(event) => set("lastName")(event.target.value)}
+          />
+        </div>
+        <TextField
+          label="Username"
+          name="username"
+          autoCapitalize="off"
+          autoCorrect="off"
+          spellCheck={false}
+          value={values.username}
+          onChange={(event) => set("username")(event.target.value)}
+          hint="3 to 40 lowercase letters, digits, dots or underscores."
+          error={usernameError}
+        />
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="profile-description" className="font-medium text-ink text-sm">
+            About you
+          </label>
+          <textarea
+            id="profile-description"
+            name="description"
+            rows={4}
+            maxLength={DESCRIPTION_MAX}
+            value={values.description}
+            onChange={(event) => set("description")(event.target.value)}
+            aria-describedby="profile-description-count"
+            className="w-full rounded-lg border border-line-strong bg-surface px-3 py-2 text-base text-ink shadow-sm placeholder:text-ink-faint hover:border-ink-faint"
+            placeholder="The books that made you, what you read now…"
+          />
+          <p id="profile-description-count" className="text-ink-muted text-xs">
+            {values.description.length} / {DESCRIPTION_MAX}
+          </p>
+        </div>
+        <TextField
+          label="Location"
+          name="location"
+          autoComplete="address-level2"
+          value={values.location}
+          onChange={(event) => set("location")(event.target.value)}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Instagram"
+            name="instagram"
+            autoCapitalize="off"
+            spellCheck={false}
+            placeholder="@handle"
+            value={values.instagram}
+            onChange={(event) => set("instagram")(event.target.value)}
+          />
+          <TextField
+            label="X"
+            name="x"
+            autoCapitalize="off"
+            spellCheck={false}
+            placeholder="@handle"
+            value={values.x}
+            onChange={(event) => set("x")(event.target.value)}
+          />
+        </div>
+        <CheckboxField
+          name="signUpForBeta"
+          label="Try new features early"
+          description="Join the beta: new reading tools arrive for you first."
+          checked={values.signUpForBeta}
+          onChange={(event) => set("signUpForBeta")(event.target.checked)}
+        />
+        <div role="status" className="empty:hidden">
+          {update.isSuccess ? (
+            <FormAlert tone="success" live={false} testId="profile-saved">
+              Your profile has been saved.
+            </FormAlert>
+          ) : null}
+        </div>
+        <SubmitButton pending={update.isPending} pendingLabel="Saving…" className="self-start" testId="save-profile">
+          Save profile
+        </SubmitButton>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { API_PATHS as P } from "../api-paths";
+import { IdSchema } from "../domain/common";
+import { ChosenUsernameSchema, PublicUserSchema, SocialLinksInputSchema } from "../domain/user";
+import type { OnboardingStep } from "../rules/onboarding";
+import { MeSchema } from "./auth.contract";
+
+const NameSchema = z.string().trim().max(100);
+
+/** What a user edits of their own profile; every field optional, absent means unchanged. */
+export const ProfileUpdateSchema = z
+  .object({
+    firstName: NameSchema,
+    lastName: NameSchema,
+    username: ChosenUsernameSchema,
+    description: z.string().trim().max(2000),
+    location: z.string().trim().min(1).max(200),
+    social: SocialLinksInputSchema,
+    acceptedTracking: z.boolean(),
+    signUpForBeta: z.boolean(),
+  })
+  .partial()
+  .strict();
+export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>;
+
+export const FAVOURITE_GENRES_MAX = 10;
+export const ONBOARDING_FOLLOWS_MAX = 20;
+
+/** Each onboarding step's answer, by step name in the path (`POST /api/v1/me/onboarding/{step}`). */
+export const OnboardingAnswerSchemas = {
+  "first-name": z.object({
+    firstName: NameSchema.min(1, "Tell us your first name."),
+    lastName: NameSchema.default(""),
+  }),
+  username: z.object({ username: ChosenUsernameSchema }),
+  terms: z.object({ acceptedTerms: z.literal(true, "acceptedTerms must be true"), acceptedTracking: z.boolean() }),
+  genres: z.object({ genreIds: z.array(IdSchema).max(FAVOURITE_GENRES_MAX) }),
+  follow: z.object({ userIds: z.array(IdSchema).max(ONBOARDING_FOLLOWS_MAX) }),
+} as const satisfies Record<OnboardingStep, z.ZodType>;
+export type OnboardingAnswer<S extends OnboardingStep> = z.input<(typeof OnboardingAnswerSchemas)[S]>;
+
+const MeResponseSchema = z.object({ user: MeSchema });
+
+/** One documented operation per step, so each has its exact body schema. */
+function onboardingOperation<S extends OnboardingStep>(step: S) {
+  return {
+    method: "POST" as const,
+    path: P["me.onboarding"].replace(":step", step),
+    body: OnboardingAnswerSchemas[step],
+    response: MeResponseSchema,
+  };
+}
+
+/** Any step's answer, once its own route has validated it. */
+export type AnyOnboardingAnswer = z.output<(typeof OnboardingAnswerSchemas)[OnboardingStep]>;
+
+export const profileContract = {
+  "me.update": { method: "PATCH", path: P["me.update"], body: ProfileUpdateSchema, response: MeResponseSchema },
+  "me.onboarding.first-name": onboardingOperation("first-name"),
+  "me.onboarding.username": onboardingOperation("username"),
+  "me.onboarding.terms": onboardingOperation("terms"),
+  "me.onboarding.genres": onboardingOperation("genres"),
+  "me.onboarding.follow": onboardingOperation("follow"),
+  "users.suggested": {
+    method: "GET",
+    path: P["users.suggested"],
+    response: z.object({ items: z.array(PublicUserSchema) }),
+  },
+} as const;
