@@ -1,0 +1,251 @@
+import { AppError, slugify, type TocEntry } from "@quire/core";
+import type { EpubArchive } from "./epub-archive";
+import {
+  BOOK_SCOPE,
+  bookFontName,
+  CHAPTER_BODY_CLASS,
+  type CssUrls,
+  chapterScope,
+  declaredFontFamilies,
+  scopeStylesheet,
+} from "./epub-css";
+import type { EpubPackage, ManifestItem } from "./epub-package";
+import { resolveHref } from "./epub-paths";
+import { BookResources } from "./epub-resources";
+import { type ChapterLinks, inlineStyles, sanitizeChapter } from "./epub-sanitize";
+import { countWords, firstHeading, openingText } from "./epub-text";
+import {
+  chapterTitlesFromToc,
+  countTocEntries,
+  mapToc,
+  type RawTocEntry,
+  readNavBodyStart,
+  readNavToc,
+  readNcxToc,
+} from "./epub-toc";
+import { assertNoEntityDeclarations, decodeText, parseXml } from "./epub-xml";
+
+export interface BookChapter {
+  anchorId: string;
+  name: string;
+  chapterNumber: number;
+  html: string;
+  wordCount: number;
+}
+
+/** Everything Quire keeps of one version of a book, computed from the EPUB alone (no database, no storage). */
+export interface BookContent {
+  chapters: BookChapter[];
+  toc: TocEntry[];
+  tocLength: number;
+  /** The book's CSS, scoped under the reader's wrapper. */
+  css: string;
+  teaser: string;
+  wordCount: number;
+  /** Images, fonts and media the chapters and CSS refer to, with their storage keys. */
+  resources: BookResources;
+}
+
+export interface BookContentOptions {
+  bookId: string;
+  /** Storage folder of this version (`books/{bookId}/v{version}`); every URL written into the content points there. */
+  keyPrefix: string;
+  urlForKey(key: string): string;
+}
+
+const TEASER_LENGTH = 600;
+/** A chapter shorter than this is front matter (title page, imprint), not where a teaser comes from. */
+const TEASER_MIN_WORDS = 100;
+const MAX_ANCHOR_LENGTH = 80;
+const XHTML_TYPES = new Set(["application/xhtml+xml", "text/html"]);
+const IMAGE_DATA_URL = /^data:image\/(?:png|jpeg|jpg|gif|webp|avif|bmp|svg\+xml)[;,]/i;
+
+/** Where a link into the book takes the reader: SPEC's chapter anchor, plus the element inside it. */
+export function readerUrl(bookId: string, anchorId: string, fragment?: string): string {
+  return `/read/${encodeURIComponent(bookId)}/${anchorId}${fragment ? `#${encodeURIComponent(fragment)}` : ""}`;
+}
+
+interface ChapterSource {
+  path: string;
+  anchorId: string;
+  item: ManifestItem;
+  /** A spine item that is an image (EPUB 3 allows SVG and raster pages) rather than XHTML. */
+  image: boolean;
+}
+
+/** The XHTML or image a spine item stands for, following manifest fallbacks; undefined if Quire cannot show it. */
+function readableItem(pkg: EpubPackage, item: ManifestItem): ManifestItem | undefined {
+  const seen = new Set<string>();
+  for (let current: ManifestItem | undefined = item; current && !seen.has(current.id); ) {
+    if (XHTML_TYPES.has(current.mediaType) || current.mediaType.startsWith("image/")) return current;
+    seen.add(current.id);
+    current = current.fallback ? pkg.manifest.get(current.fallback) : undefined;
+  }
+  return undefined;
+}
+
+/** Chapter ids come from file names (`chapter-1`, `a-scandal-in-bohemia`), so a new edition keeps them. */
+function chapterSources(pkg: EpubPackage, archive: EpubArchive): ChapterSource[] {
+  const sources: ChapterSource[] = [];
+  const anchors = new Set<string>();
+  const paths = new Set<string>();
+  for (const { item: spineItem } of pkg.spine) {
+    const item = readableItem(pkg, spineItem);
+    if (!item || paths.has(item.path) || !archive.has(item.path)) continue;
+    paths.add(item.path);
+    const fileName = item.path.slice(item.path.lastIndexOf("/") + 1).replace(/\.[^.]*$/, "");
+    const base = slugify(fileName).slice(0, MAX_ANCHOR_LENGTH) || `chapter-${sources.length + 1}`;
+    let anchorId = base;
+    for (let n = 2; anchors.has(anchorId); n++) anchorId = `${base}-${n}`;
+    anchors.add(anchorId);
+    sources.push({ path: item.path, anchorId, item, image: !XHTML_TYPES.has(item.mediaType) });
+  }
+  if (sources.length === 0) throw AppError.of("epubNoChapters");
+  return sources;
+}
+
+/** Font families a stylesheet declares join the book's renamed families (see bookFontName). */
+function addFontFamilies(fontFamilies: Map<string, string>, css: string): void {
+  for (const family of declaredFontFamilies(css)) fontFamilies.set(family.toLowerCase(), bookFontName(family));
+}
+
+function cssUrls(
+  pkg: EpubPackage,
+  archive: EpubArchive,
+  resources: BookResources,
+  fontFamilies: Map<string, string>,
+): CssUrls {
+  for (const item of pkg.manifest.values()) {
+    if (item.mediaType === "text/css" && archive.has(item.path)) {
+      addFontFamilies(fontFamilies, decodeText(archive.read(item.path)));
+    }
+  }
+  return {
+    fontFamilies,
+    resolve(url, basePath, kind) {
+      if (url.startsWith("#")) return kind === "image" ? url : undefined;
+      if (/^data:/i.test(url)) return kind === "image" && IMAGE_DATA_URL.test(url) ? url : undefined;
+      const resolved = resolveHref(basePath, url);
+      return resolved.kind === "internal" ? resources.url(resolved.path, kind) : undefined;
+    },
+  };
+}
+
+/** Reads the table of contents: the EPUB 3 navigation document first, the EPUB 2 NCX otherwise. */
+function readToc(pkg: EpubPackage, archive: EpubArchive): { entries: RawTocEntry[]; bodyStart: string | undefined } {
+  let bodyStart = pkg.guideTextPath;
+  if (pkg.nav) {
+    try {
+      const root = parseXml(decodeText(archive.read(pkg.nav.path)), pkg.nav.path);
+      bodyStart = readNavBodyStart(root, pkg.nav.path) ?? bodyStart;
+      const entries = readNavToc(root, pkg.nav.path);
+      if (entries.length > 0) return { entries, bodyStart };
+    } catch (error) {
+      // A broken navigation document costs the book its EPUB 3 table of contents, not its import;
+      // a dangerous one (declared entities) still refuses the book.
+      if (!(error instanceof AppError) || error.reason !== "epub/malformed-xml") throw error;
+    }
+  }
+  if (pkg.ncx) {
+    try {
+      return {
+        entries: readNcxToc(parseXml(decodeText(archive.read(pkg.ncx.path)), pkg.ncx.path), pkg.ncx.path),
+        bodyStart,
+      };
+    } catch (error) {
+      if (!(error instanceof AppError) || error.reason !== "epub/malformed-xml") throw error;
+    }
+  }
+  return { entries: [], bodyStart };
+}
+
+/**
+ * Sanitises every chapter, scopes the CSS, maps the table of contents onto chapters and counts the
+ * words. Links inside the book become reader URLs and resources URLs under `options.keyPrefix`,
+ * so the content is only valid for the book id and version it was built for.
+ */
+export function buildBookContent(archive: EpubArchive, pkg: EpubPackage, options: BookContentOptions): BookContent {
+  const sources = chapterSources(pkg, archive);
+  const anchorOfPath = new Map(sources.map((source) => [source.path, source.anchorId]));
+  const resources = new BookResources(archive, pkg, options.keyPrefix, options.urlForKey);
+  const fontFamilies = new Map<string, string>();
+  const urls = cssUrls(pkg, archive, resources, fontFamilies);
+  const links: ChapterLinks = {
+    linkTo: (path, fragment) => {
+      const anchorId = anchorOfPath.get(path);
+      return anchorId ? readerUrl(options.bookId, anchorId, fragment) : undefined;
+    },
+    resource: (path, kind) => resources.url(path, kind),
+    css: urls,
+  };
+
+  const stylesheetOrder: string[] = [];
+  const chapterCss: string[] = [];
+  const sanitized = sources.map((source) => {
+    if (source.image) {
+      const src = resources.url(source.path, "image");
+      const image = src ? `<img src="${src}" alt="" />` : "";
+      return { html: `<div class="${CHAPTER_BODY_CLASS}" data-chapter="${source.anchorId}">${image}</div>`, title: "" };
+    }
+    const markup = decodeText(archive.read(source.path));
+    assertNoEntityDeclarations(markup, source.path);
+    const styles = inlineStyles(markup);
+    for (const css of styles) addFontFamilies(fontFamilies, css);
+    const chapter = sanitizeChapter(markup, source.path, source.anchorId, links);
+    for (const sheet of chapter.stylesheets) if (!stylesheetOrder.includes(sheet)) stylesheetOrder.push(sheet);
+    for (const css of styles) {
+      chapterCss.push(scopeStylesheet(css, source.path, chapterScope(source.anchorId), urls).css);
+    }
+    return { html: chapter.html, title: chapter.title };
+  });
+
+  const toc = readToc(pkg, archive);
+  const tocTitles = chapterTitlesFromToc(toc.entries);
+  const chapters: BookChapter[] = sources.map((source, index) => {
+    const { html, title } = sanitized[index] as { html: string; title: string };
+    return {
+      anchorId: source.anchorId,
+      name: tocTitles.get(source.path) || firstHeading(html) || title || `Chapter ${index + 1}`,
+      chapterNumber: index + 1,
+      html,
+      wordCount: countWords(html),
+    };
+  });
+  const nameOf = new Map(chapters.map((chapter) => [chapter.anchorId, chapter.name]));
+  let entries = mapToc(toc.entries, anchorOfPath, (anchorId) => nameOf.get(anchorId) ?? anchorId);
+  if (entries.length === 0) {
+    // No usable table of contents: the reading order is the next best thing.
+    entries = chapters.map((chapter) => ({ title: chapter.name, anchorId: chapter.anchorId, children: [] }));
+  }
+
+  const bodyStartAnchor = toc.bodyStart ? anchorOfPath.get(toc.bodyStart) : undefined;
+  const teaserChapter =
+    chapters.find((chapter) => chapter.anchorId === bodyStartAnchor && chapter.wordCount > 0) ??
+    chapters.find((chapter) => chapter.wordCount >= TEASER_MIN_WORDS) ??
+    chapters.find((chapter) => chapter.wordCount > 0);
+
+  return {
+    chapters,
+    toc: entries,
+    tocLength: countTocEntries(entries),
+    css: [...bookStylesheets(stylesheetOrder, archive, urls), ...chapterCss].filter(Boolean).join("\n\n"),
+    teaser: teaserChapter ? openingText(teaserChapter.html, TEASER_LENGTH) : "",
+    wordCount: chapters.reduce((sum, chapter) => sum + chapter.wordCount, 0),
+    resources,
+  };
+}
+
+/** The linked stylesheets in the order chapters first link them, each preceded by the book's own sheets it @imports. */
+function bookStylesheets(order: string[], archive: EpubArchive, urls: CssUrls): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  const include = (path: string) => {
+    if (seen.has(path) || !archive.has(path)) return;
+    seen.add(path);
+    const scoped = scopeStylesheet(decodeText(archive.read(path)), path, BOOK_SCOPE, urls);
+    for (const imported of scoped.imports) include(imported);
+    out.push(scoped.css);
+  };
+  for (const path of order) include(path);
+  return out;
+}

@@ -1,0 +1,215 @@
+import { randomBytes } from "node:crypto";
+import { AppError, newId, slugify, WORDS_PER_MINUTE } from "@quire/core";
+import type { Kysely, Transaction } from "kysely";
+import type { Logger } from "pino";
+import { isUniqueViolation } from "../../db/constraint-errors";
+import { parseJson, toJson } from "../../db/json";
+import type { Database } from "../../db/schema";
+import { assertSafeKey, type FileStorage } from "../../infra/storage";
+import { EpubArchive } from "./epub-archive";
+import { type BookContent, buildBookContent } from "./epub-book";
+import { type CoverImages, prepareCover, type StoredFile } from "./epub-cover";
+import { deobfuscateFont, readObfuscatedFonts } from "./epub-encryption";
+import { EpubImportRepository, type ImportedBookState } from "./epub-import.repository";
+import { type EpubPackage, readPackage } from "./epub-package";
+
+export interface EpubImportDeps {
+  db: Kysely<Database>;
+  storage: FileStorage;
+  logger: Logger;
+  clock: () => Date;
+  /** sharp decodes no cover larger than this (config.images.maxPixels). */
+  maxImagePixels: number;
+}
+
+export interface EpubImportOptions {
+  /** Labels the book "community-featured" (otherwise it has no publishing label). */
+  featured?: boolean;
+  /** Category ids to add the book to (at the end of each). */
+  categories?: string[];
+}
+
+export interface EpubImportResult {
+  bookId: string;
+  /** 1 for a new book; the previous version + 1 for a new edition of one imported before. */
+  version: number;
+  created: boolean;
+  title: string;
+  authors: string[];
+  chapters: number;
+  tocLength: number;
+  wordCount: number;
+  imageUrl: string | null;
+}
+
+/**
+ * Imports an EPUB as a public-domain book: the book row, its book data and its chapters, plus the
+ * images, fonts, CSS and cover thumbnails it uses in storage.
+ *
+ * Everything that can refuse the file (zip, container, package, spine, XML, sizes, paths) runs
+ * before anything is written. Files go to a folder of this attempt's own
+ * (`books/{bookId}/v{version}/{attempt}/`) and the rows in one transaction; if the transaction
+ * fails, the folder is removed, so a refused or failed import leaves no trace.
+ *
+ * A book is identified by its package's unique identifier: importing a new edition keeps the book
+ * id, its counters and its chapters' anchor ids (so reading progress still points somewhere), and
+ * adds a version; earlier versions' chapters and files stay, for readers who are mid-chapter.
+ */
+export class EpubImportService {
+  private readonly repository: EpubImportRepository;
+
+  constructor(private readonly deps: EpubImportDeps) {
+    this.repository = new EpubImportRepository(deps.db);
+  }
+
+  async import(bytes: Uint8Array, options: EpubImportOptions = {}): Promise<EpubImportResult> {
+    const archive = EpubArchive.open(bytes);
+    const pkg = readPackage(archive);
+    const fonts = readObfuscatedFonts(archive);
+    const categories = [...new Set(options.categories ?? [])];
+    const known = await this.repository.existingCategoryIds(categories);
+    const unknown = categories.filter((id) => !known.includes(id));
+    if (unknown.length > 0) throw AppError.of("epubUnknownCategory", { details: { categories: unknown } });
+
+    const existing = await this.repository.findByIdentifier(pkg.metadata.identifier);
+    const bookId = existing?.bookId ?? newId();
+    const version = existing ? nextVersion(existing) : 1;
+    const folder = assertSafeKey(`books/${bookId}/v${version}/${randomBytes(4).toString("hex")}`);
+
+    // The cover renders on libuv's threads while the chapters are sanitised on this one.
+    const coverWork = pkg.cover
+      ? prepareCover(
+          archive.read(pkg.cover.path),
+          pkg.cover.mediaType,
+          folder,
+          this.deps.maxImagePixels,
+          this.deps.logger,
+        )
+      : Promise.resolve(undefined);
+    let content: BookContent;
+    try {
+      content = buildBookContent(archive, pkg, {
+        bookId,
+        keyPrefix: folder,
+        urlForKey: (key) => this.deps.storage.urlFor(key),
+      });
+    } finally {
+      await coverWork.catch(() => undefined);
+    }
+    const cover = await coverWork;
+
+    const files: StoredFile[] = content.resources.list().map((resource) => {
+      const raw = archive.read(resource.path);
+      const obfuscation = fonts.get(resource.path);
+      return {
+        key: resource.key,
+        bytes: obfuscation ? deobfuscateFont(raw, obfuscation, pkg.metadata.identifier) : raw,
+        contentType: resource.contentType,
+      };
+    });
+    if (content.css) {
+      files.push({ key: `${folder}/book.css`, bytes: new TextEncoder().encode(content.css), contentType: "text/css" });
+    }
+    files.push(...(cover?.files ?? []));
+
+    try {
+      for (const file of files) await this.deps.storage.put(file.key, file.bytes, file.contentType);
+      await this.repository.transaction((trx) =>
+        this.save(trx, { pkg, content, cover, bookId, version, existing, options, categories }),
+      );
+    } catch (error) {
+      await this.deps.storage.removeAll(folder).catch((err: unknown) => {
+        this.deps.logger.error({ err, folder }, "could not remove the files of a failed EPUB import");
+      });
+      if (isUniqueViolation(error)) throw AppError.of("epubImportConflict", { cause: error });
+      throw error;
+    }
+
+    return {
+      bookId,
+      version,
+      created: !existing,
+      title: pkg.metadata.title,
+      authors: pkg.metadata.authors,
+      chapters: content.chapters.length,
+      tocLength: content.tocLength,
+      wordCount: content.wordCount,
+      imageUrl: cover ? this.deps.storage.urlFor(cover.imageKey) : null,
+    };
+  }
+
+  private async save(
+    trx: Transaction<Database>,
+    input: {
+      pkg: EpubPackage;
+      content: BookContent;
+      cover: CoverImages | undefined;
+      bookId: string;
+      version: number;
+      existing: ImportedBookState | undefined;
+      options: EpubImportOptions;
+      categories: string[];
+    },
+  ): Promise<void> {
+    const { pkg, content, cover, bookId, version, existing } = input;
+    const now = this.deps.clock().toISOString();
+    const versionName = String(version);
+    const book = {
+      title: pkg.metadata.title,
+      authors: toJson(pkg.metadata.authors),
+      summary: pkg.metadata.description,
+      imageUrl: cover ? this.deps.storage.urlFor(cover.imageKey) : null,
+      publishingLabel: input.options.featured ? "community-featured" : null,
+    };
+    const data = {
+      bookTeaser: content.teaser,
+      tocLength: content.tocLength,
+      timeToReadMinutes: Math.ceil(content.wordCount / WORDS_PER_MINUTE),
+      wordCount: content.wordCount,
+      css: content.css,
+      epubToc: toJson(content.toc),
+      latestVersion: versionName,
+      versionsMap: toJson({ ...parseJson<Record<string, string>>(existing?.versionsMap, {}), [versionName]: now }),
+      epubIdentifier: pkg.metadata.identifier,
+      language: pkg.metadata.language,
+    };
+
+    if (existing) {
+      const moved = await this.repository.updateBookData(trx, bookId, existing.latestVersion, data);
+      if (!moved) throw AppError.of("epubImportConflict");
+      await this.repository.updateBook(trx, bookId, book);
+    } else {
+      await this.repository.insertBook(trx, {
+        id: bookId,
+        ...book,
+        authorIds: toJson([]),
+        source: "public-domain",
+        display: 1,
+        status: "launched",
+        completionStatus: "complete",
+        launchedDate: now,
+        addedDate: now,
+        lastInteractedAt: null,
+      });
+      await this.repository.insertBookData(trx, { bookId, characters: toJson([]), moods: toJson([]), ...data });
+    }
+    await this.repository.insertChapters(
+      trx,
+      content.chapters.map((chapter) => ({ bookId, version: versionName, ...chapter })),
+    );
+    await this.repository.replaceGenres(
+      trx,
+      bookId,
+      pkg.metadata.subjects.map((subject) => ({ id: slugify(subject), displayName: subject })),
+    );
+    await this.repository.addToCategories(trx, bookId, input.categories);
+  }
+}
+
+/** Versions are "1", "2", …; the next is one past the highest so far. */
+function nextVersion(state: ImportedBookState): number {
+  const versions = [state.latestVersion, ...Object.keys(parseJson<Record<string, string>>(state.versionsMap, {}))]
+    .map(Number)
+    .filter(Number.isInteger);
+  return Math.max(0, ...versions) + 1;
+}
