@@ -1,12 +1,18 @@
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 
-/** A real book cover of about 1.2 MB (1400 × 2100 JPEG), read from the shared corpus, never copied into the repo. */
-export const LARGE_CORPUS_COVER =
-  "/work/shared/corpus/standard-ebooks/arthur-conan-doyle_the-adventures-of-sherlock-holmes.cover.jpg";
+/** The shared corpus sits beside the repository (`../shared/corpus`); its files are read in place, never copied. */
+const CORPUS = join(import.meta.dirname, "../../../../../shared/corpus");
+
+/** A real book cover of about 1.2 MB (1400 × 2100 JPEG). */
+export const LARGE_CORPUS_COVER = join(
+  CORPUS,
+  "standard-ebooks/arthur-conan-doyle_the-adventures-of-sherlock-holmes.cover.jpg",
+);
 /** About 450 KB: over the one-request limit. */
-export const MEDIUM_CORPUS_COVER = "/work/shared/corpus/standard-ebooks/ambrose-bierce_the-devils-dictionary.cover.jpg";
+export const MEDIUM_CORPUS_COVER = join(CORPUS, "standard-ebooks/ambrose-bierce_the-devils-dictionary.cover.jpg");
 
 export function corpusFile(path: string): Buffer {
   return readFileSync(path);
