@@ -4,7 +4,7 @@ import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 
 /** The shared corpus sits beside the repository (`../shared/corpus`); its files are read in place, never copied. */
-const CORPUS = join(import.meta.dirname, "../../../../../shared/corpus");
+const CORPUS = join(import.meta.dirname, "../../../../../../shared/corpus");
 
 /** A real book cover of about 1.2 MB (1400 × 2100 JPEG). */
 export const LARGE_CORPUS_COVER = join(
