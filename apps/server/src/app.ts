@@ -24,6 +24,7 @@ import { AttemptLimiter } from "./infra/attempt-limiter";
 import { captchaContentSources } from "./infra/captcha/captcha";
 import { devMailRoutes } from "./infra/email/dev-mail.routes";
 import { ResponseCache } from "./infra/response-cache";
+import { S3FileStorage } from "./infra/s3-storage";
 import { subsystemLogger } from "./logger";
 import { registerSecurityHeaders } from "./security-headers";
 import { QUIRE_VERSION } from "./version";
@@ -103,6 +104,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     clock: ctx.clock,
     distDir: ctx.config.webDistDir,
     filesDir: ctx.config.filesDir,
+    remoteFiles: ctx.storage instanceof S3FileStorage ? ctx.storage : undefined,
     publicUrl: ctx.config.publicUrl,
     catalog,
   });

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { z } from "zod";
 import { type DialectName, dialectOf } from "./db/dialect";
+import type { S3StorageOptions } from "./infra/s3-storage";
 
 /**
  * Every setting Quire reads from the environment, with its embedded default.
@@ -46,6 +47,13 @@ const EnvSchema = z.object({
     .min(1024)
     .default(20 * 1024 * 1024),
   QUIRE_MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).default(50_000_000),
+  QUIRE_STORAGE: z.enum(["local", "s3"]).default("local"),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: z.url().optional(),
 });
 
 export interface Config {
@@ -79,6 +87,8 @@ export interface Config {
     | { kind: "turnstile"; siteKey: string; secretKey: string };
   /** Avatar and cover uploads: the largest file accepted (resumable above 256 KB) and decoded pixel count. */
   images: { maxBytes: number; maxPixels: number };
+  /** Where uploaded and generated files live: the data directory's files folder, or an S3-compatible bucket. */
+  storage: { kind: "local" } | ({ kind: "s3" } & S3StorageOptions);
 }
 
 export interface SocialProviderConfig {
@@ -124,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     captcha: captchaConfig(e),
     images: { maxBytes: e.QUIRE_MAX_IMAGE_BYTES, maxPixels: e.QUIRE_MAX_IMAGE_PIXELS },
+    storage: storageConfig(e),
   };
 }
 
@@ -140,4 +151,22 @@ function captchaConfig(e: z.infer<typeof EnvSchema>): Config["captcha"] {
     );
   }
   return { kind: e.QUIRE_CAPTCHA, siteKey, secretKey };
+}
+
+function storageConfig(e: z.infer<typeof EnvSchema>): Config["storage"] {
+  if (e.QUIRE_STORAGE === "local") return { kind: "local" };
+  if (!e.S3_ENDPOINT || !e.S3_BUCKET || !e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY) {
+    const names = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+    const missing = names.filter((name) => !e[name]);
+    throw new Error(`Invalid configuration: QUIRE_STORAGE=s3 needs ${missing.join(", ")}`);
+  }
+  return {
+    kind: "s3",
+    endpoint: e.S3_ENDPOINT,
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    publicUrl: e.S3_PUBLIC_URL,
+  };
 }

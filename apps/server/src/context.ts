@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { Config } from "./config";
 import { createDatabase, type DatabaseHandle } from "./db/database";
 import { createMailer, type Mailer } from "./infra/email/mailer";
+import { S3FileStorage } from "./infra/s3-storage";
 import { type FileStorage, LocalFileStorage } from "./infra/storage";
 import { createRootLogger, subsystemLogger } from "./logger";
 
@@ -30,10 +31,15 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
   return {
     config,
     database: overrides.database ?? createDatabase({ url: config.database.url }),
-    storage: overrides.storage ?? new LocalFileStorage(config.filesDir),
+    storage: overrides.storage ?? createStorage(config),
     mailer:
       overrides.mailer ?? createMailer(config.mail, subsystemLogger(logger, "server:mail"), { clock: overrides.clock }),
     logger,
     clock: overrides.clock ?? (() => new Date()),
   };
+}
+
+function createStorage(config: Config): FileStorage {
+  const { storage } = config;
+  return storage.kind === "s3" ? new S3FileStorage(storage) : new LocalFileStorage(config.filesDir);
 }

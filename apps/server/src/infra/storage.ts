@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, normalize, sep } from "node:path";
 
-/** Where uploaded and generated files live. The default is a folder in the data directory; S3 comes later by configuration. */
+/** Where uploaded and generated files live: a folder in the data directory, or a bucket with QUIRE_STORAGE=s3 (s3-storage.ts). */
 export interface FileStorage {
   /** Stores bytes under a key like `covers/{bookId}/cover.svg` and returns the public URL path. */
   put(key: string, bytes: Uint8Array, contentType: string): Promise<string>;

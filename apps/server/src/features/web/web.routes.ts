@@ -1,8 +1,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import fastifyStatic from "@fastify/static";
 import { AppError } from "@quire/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { StoredObject } from "../../infra/s3-storage";
+import { assertSafeKey } from "../../infra/storage";
 import { captureCampaign } from "../campaign/campaign";
 import type { CatalogService } from "../catalog/catalog.service";
 import { VISITOR } from "../catalog/catalog.service";
@@ -12,6 +16,8 @@ export interface WebOptions {
   clock: () => Date;
   distDir: string;
   filesDir: string;
+  /** Set when files live in a bucket: `/files/*` then streams them from there instead of from filesDir. */
+  remoteFiles?: { open(key: string): Promise<StoredObject | undefined> };
   publicUrl: string | undefined;
   catalog: CatalogService;
 }
@@ -38,16 +44,29 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
   const indexPath = join(options.distDir, "index.html");
   const template = existsSync(indexPath) ? readFileSync(indexPath, "utf8") : undefined;
 
-  await app.register(fastifyStatic, {
-    root: options.filesDir,
-    prefix: "/files/",
-    decorateReply: false,
-    index: false,
-    setHeaders: (reply) => {
-      reply.header("Content-Security-Policy", FILES_CSP);
-      reply.header("Cache-Control", "public, max-age=86400");
-    },
-  });
+  const setFileHeaders = (reply: { header(name: string, value: string): unknown }) => {
+    reply.header("Content-Security-Policy", FILES_CSP);
+    reply.header("Cache-Control", "public, max-age=86400");
+  };
+  const { remoteFiles } = options;
+  if (remoteFiles) {
+    app.get<{ Params: { "*": string } }>("/files/*", { schema: { hide: true } }, async (request, reply) => {
+      const object = await openRemote(remoteFiles, request.params["*"]);
+      if (!object) return reply.callNotFound();
+      setFileHeaders(reply);
+      reply.type(object.contentType);
+      if (object.contentLength) reply.header("Content-Length", object.contentLength);
+      return reply.send(Readable.fromWeb(object.body as NodeReadableStream<Uint8Array>));
+    });
+  } else {
+    await app.register(fastifyStatic, {
+      root: options.filesDir,
+      prefix: "/files/",
+      decorateReply: false,
+      index: false,
+      setHeaders: setFileHeaders,
+    });
+  }
 
   if (template) {
     await app.register(fastifyStatic, {
@@ -116,4 +135,14 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     const error = AppError.of("routeNotFound");
     return reply.status(error.httpStatus).send(error.toBody());
   });
+}
+
+/** An unsafe key cannot name a stored file, so it is a plain 404 rather than an error. */
+async function openRemote(files: NonNullable<WebOptions["remoteFiles"]>, key: string) {
+  try {
+    assertSafeKey(key);
+  } catch {
+    return undefined;
+  }
+  return files.open(key);
 }

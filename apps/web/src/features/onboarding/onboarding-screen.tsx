@@ -30,7 +30,10 @@ import { onboardingPath } from "./onboarding-gate";
 
 const STEP_TITLES: Record<OnboardingStep, { title: string; description: string }> = {
   "first-name": { title: "What should we call you?", description: "Your name appears on your profile and reviews." },
-  username: { title: "Pick your username", description: "Readers find you by it; your profile lives at /u/your-username." },
+  username: {
+    title: "Pick your username",
+    description: "Readers find you by it; your profile lives at /u/your-username.",
+  },
   terms: { title: "A few promises", description: "How Quire treats your reading and your data." },
   genres: { title: "What do you like to read?", description: "Choose a few genres and we'll find books for you." },
   follow: { title: "Follow some readers", description: "See what they read, star and finish." },
