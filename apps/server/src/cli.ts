@@ -1,6 +1,7 @@
 import { loadConfig } from "./config";
 import { createContext } from "./context";
 import { migrateToLatest } from "./db/migrator";
+import { runImportCommand } from "./features/epub/import-command";
 import { closeOnSignals, startServer } from "./main";
 import { seedDemoContent } from "./seed/seed";
 
@@ -10,6 +11,8 @@ Commands:
   start     migrate, seed the demo on first run, and serve Quire (PORT, default 3000)
   migrate   apply pending database migrations
   seed      add the demo content if it is not there yet
+  import    import an EPUB (file or http/https URL) as a public-domain book:
+            import <file.epub|url> [--featured] [--category <id>]…
   help      show this text`;
 
 async function withContext<T>(work: (ctx: ReturnType<typeof createContext>) => Promise<T>): Promise<T> {
@@ -36,6 +39,8 @@ async function run(command: string | undefined): Promise<number> {
         console.log(applied.length ? `Applied: ${applied.join(", ")}` : "Database is up to date.");
         return 0;
       });
+    case "import":
+      return withContext((ctx) => runImportCommand(ctx, process.argv.slice(3)));
     case "seed":
       return withContext(async (ctx) => {
         await migrateToLatest(ctx.database.db, ctx.database.dialect);

@@ -5,7 +5,8 @@ import { EpubArchive } from "./epub-archive";
 import { deobfuscateFont, readObfuscatedFonts } from "./epub-encryption";
 import { refusalOf, testEpub } from "./test-epubs";
 
-const CORPUS = join(import.meta.dirname, "../../../../../../shared/corpus");
+const REPO_ROOT = join(import.meta.dirname, "../../../../..");
+const CORPUS = join(REPO_ROOT, "../shared/corpus");
 
 const encryption = (algorithm: string, uri = "OEBPS/text/chapter-1.xhtml") => `<?xml version="1.0"?>
 <encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container">

@@ -49,7 +49,7 @@ export class EpubImportRepository {
   async updateBook(
     trx: Transaction<Database>,
     bookId: string,
-    changes: Pick<Insertable<Database["books"]>, "title" | "authors" | "summary" | "imageUrl" | "publishingLabel">,
+    changes: Pick<Updateable<Database["books"]>, "title" | "authors" | "summary" | "imageUrl" | "publishingLabel">,
   ): Promise<void> {
     await trx.updateTable("books").set(changes).where("id", "=", bookId).execute();
   }

@@ -6,13 +6,14 @@ import { join, relative } from "node:path";
 import { crc32, createDeflateRaw, deflateRawSync } from "node:zlib";
 import { type TocEntry, thumbnailUrl } from "@quire/core";
 import pino from "pino";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCategory, createUser } from "../../../test/factories";
 import { dialectsUnderTest, useTestDatabase } from "../../../test/test-db";
 import { parseJson } from "../../db/json";
 import { LocalFileStorage } from "../../infra/storage";
 import { EpubImportRepository } from "./epub-import.repository";
-import { EpubImportService } from "./epub-import.service";
+import { bookStylesheetKey, EpubImportService } from "./epub-import.service";
 import {
   type RawZipEntry,
   refusalOf,
@@ -245,6 +246,8 @@ describe.each(dialectsUnderTest())("EPUB import on %s", (dialect) => {
           expect(chapter.html).not.toMatch(/<(iframe|object|embed|form|input|button|textarea|foreignObject)\b/i);
         }
         expect(data.css).not.toMatch(/url\(\s*["']?\s*(https?:)?\/\//i);
+        const stylesheet = await storage.read(bookStylesheetKey(result.bookId, data.latestVersion));
+        expect(stylesheet && new TextDecoder().decode(stylesheet)).toBe(data.css || undefined);
         expect(data.css).not.toMatch(/@import|expression\(|javascript:/i);
 
         // Every file the chapters and the CSS point at is in storage.
@@ -432,7 +435,9 @@ describe.each(dialectsUnderTest())("EPUB import on %s", (dialect) => {
 
     it("updates a book in place on a new edition: same id, counters and progress kept, chapter anchors stable", async () => {
       const identifier = "urn:quire-test:editions";
-      const v1 = await service().import(testEpub({ identifier, title: "First Edition", subjects: ["Old Genre"] }));
+      const v1 = await service().import(testEpub({ identifier, title: "First Edition", subjects: ["Old Genre"] }), {
+        featured: true,
+      });
       const reader = await createUser(testDb.db);
       await testDb.db
         .insertInto("chapterProgress")
@@ -488,6 +493,7 @@ describe.each(dialectsUnderTest())("EPUB import on %s", (dialect) => {
         nUserStarred: 3,
         interactionScore: 15,
         addedDate: NOW.toISOString(),
+        publishingLabel: "community-featured",
       });
       const data = await testDb.db
         .selectFrom("bookData")
@@ -518,40 +524,92 @@ describe.each(dialectsUnderTest())("EPUB import on %s", (dialect) => {
       for (const file of v1Files) expect(files).toContain(file);
     });
 
-    it("lets only one of two simultaneous imports of a new edition win; the loser leaves no files", async () => {
-      const identifier = "urn:quire-test:race";
-      const css = "p { color: red }";
-      const first = await service().import(testEpub({ identifier, css }));
-      const before = new Set(await storedFiles());
-      const outcomes = await Promise.allSettled([
-        service().import(testEpub({ identifier, css, title: "Edition A" })),
-        service().import(testEpub({ identifier, css, title: "Edition B" })),
-      ]);
-      const won = outcomes.filter((outcome) => outcome.status === "fulfilled");
-      const lost = outcomes.filter((outcome) => outcome.status === "rejected");
-      expect(won).toHaveLength(1);
-      expect(lost).toHaveLength(1);
-      expect((lost[0] as PromiseRejectedResult).reason).toMatchObject({ reason: "epub/import-conflict" });
+    /**
+     * Storage that lets another import run to completion just as this one starts writing files: the
+     * moment between reading the book's state and committing, made certain instead of left to timing.
+     */
+    class InterruptedStorage extends LocalFileStorage {
+      private interruption: (() => Promise<unknown>) | undefined;
+      constructor(interruption: () => Promise<unknown>) {
+        super(filesDir);
+        this.interruption = interruption;
+      }
+      override async put(key: string, bytes: Uint8Array): Promise<string> {
+        const interruption = this.interruption;
+        this.interruption = undefined;
+        await interruption?.();
+        return super.put(key, bytes);
+      }
+    }
 
+    /** Imports "Edition A" while "Edition B" of the same book is imported in between; returns B's result. */
+    async function importInterrupted(identifier: string) {
+      const picture = {
+        "OEBPS/images/a.png": await sharp({ create: { width: 2, height: 2, channels: 3, background: "#fff" } })
+          .png()
+          .toBuffer(),
+      };
+      const chapters = [{ file: "one.xhtml", title: "One", body: '<p>Text</p><img src="../images/a.png" alt=""/>' }];
+      const before = new Set(await storedFiles());
+      let other: { bookId: string; version: number } | undefined;
+      const interrupted = new EpubImportService({
+        db: testDb.db,
+        storage: new InterruptedStorage(async () => {
+          other = await service().import(testEpub({ identifier, chapters, files: picture, title: "Edition B" }));
+        }),
+        logger: pino({ level: "silent" }),
+        clock: () => NOW,
+        maxImagePixels: 50_000_000,
+      });
+      const error = await refusalOf(() =>
+        interrupted.import(testEpub({ identifier, chapters, files: picture, title: "Edition A" })),
+      );
+      expect(error.message).toBe("This book was imported by someone else at the same time. Please try again.");
+      // Only the other import's files were added: the refused one removed its folder.
+      const added = (await storedFiles()).filter((file) => !before.has(file));
+      const folders = new Set(added.map((file) => file.split("/").slice(0, 4).join("/")));
+      expect([...folders]).toHaveLength(1);
+      expect(added).toContain(`${[...folders][0]}/content/OEBPS/images/a.png`);
+      expect(other).toBeDefined();
+      return other as { bookId: string; version: number };
+    }
+
+    it("refuses a new edition when another was imported meanwhile, leaving the winner's files alone", async () => {
+      const identifier = "urn:quire-test:race";
+      const first = await service().import(testEpub({ identifier }));
+      const winner = await importInterrupted(identifier);
+      expect(winner).toMatchObject({ bookId: first.bookId, version: 2 });
+      const book = await testDb.db
+        .selectFrom("books")
+        .selectAll()
+        .where("id", "=", first.bookId)
+        .executeTakeFirstOrThrow();
+      expect(book.title).toBe("Edition B");
       const data = await testDb.db
         .selectFrom("bookData")
         .selectAll()
         .where("bookId", "=", first.bookId)
         .executeTakeFirstOrThrow();
       expect(data.latestVersion).toBe("2");
-      const added = (await storedFiles()).filter((file) => !before.has(file));
-      expect(added.length).toBeGreaterThan(0);
-      // Everything added is in one folder, the winner's, and its CSS is there.
-      const folders = new Set(added.map((file) => file.split("/").slice(0, 4).join("/")));
-      expect([...folders]).toHaveLength(1);
-      expect(added).toContain(`${[...folders][0]}/book.css`);
-      const chapters = await testDb.db
-        .selectFrom("chapters")
-        .select("html")
-        .where("bookId", "=", first.bookId)
-        .where("version", "=", "2")
+    });
+
+    it("refuses to create a book that another import created meanwhile", async () => {
+      const identifier = "urn:quire-test:first-race";
+      const winner = await importInterrupted(identifier);
+      const rows = await testDb.db
+        .selectFrom("bookData")
+        .select("bookId")
+        .where("epubIdentifier", "=", identifier)
         .execute();
-      expect(chapters.length).toBe(2);
+      expect(rows).toEqual([{ bookId: winner.bookId }]);
+      // The refused import's book row went with its transaction: every book here has its book data.
+      const orphans = await testDb.db
+        .selectFrom("books")
+        .leftJoin("bookData", "bookData.bookId", "books.id")
+        .select("books.id")
+        .where("bookData.bookId", "is", null)
+        .execute();
+      expect(orphans).toEqual([]);
     });
   });
 });

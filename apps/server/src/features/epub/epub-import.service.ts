@@ -23,7 +23,10 @@ export interface EpubImportDeps {
 }
 
 export interface EpubImportOptions {
-  /** Labels the book "community-featured" (otherwise it has no publishing label). */
+  /**
+   * Labels the book "community-featured". Without it a new book has no publishing label and a new
+   * edition keeps the label it had.
+   */
   featured?: boolean;
   /** Category ids to add the book to (at the end of each). */
   categories?: string[];
@@ -49,7 +52,8 @@ export interface EpubImportResult {
  * Everything that can refuse the file (zip, container, package, spine, XML, sizes, paths) runs
  * before anything is written. Files go to a folder of this attempt's own
  * (`books/{bookId}/v{version}/{attempt}/`) and the rows in one transaction; if the transaction
- * fails, the folder is removed, so a refused or failed import leaves no trace.
+ * fails, the folder is removed, so a refused or failed import leaves no trace. The CSS file is
+ * written beside that folder once the version has committed (see writeStylesheet).
  *
  * A book is identified by its package's unique identifier: importing a new edition keeps the book
  * id, its counters and its chapters' anchor ids (so reading progress still points somewhere), and
@@ -107,9 +111,6 @@ export class EpubImportService {
         contentType: resource.contentType,
       };
     });
-    if (content.css) {
-      files.push({ key: `${folder}/book.css`, bytes: new TextEncoder().encode(content.css), contentType: "text/css" });
-    }
     files.push(...(cover?.files ?? []));
 
     try {
@@ -124,6 +125,7 @@ export class EpubImportService {
       if (isUniqueViolation(error)) throw AppError.of("epubImportConflict", { cause: error });
       throw error;
     }
+    await this.writeStylesheet(bookId, version, content.css);
 
     return {
       bookId,
@@ -136,6 +138,25 @@ export class EpubImportService {
       wordCount: content.wordCount,
       imageUrl: cover ? this.deps.storage.urlFor(cover.imageKey) : null,
     };
+  }
+
+  /**
+   * The book's CSS as a file at a fixed place per version (bookStylesheetKey), for a reader that links
+   * it rather than inlining book_data.css. Written only once the version has committed, since only
+   * then is the version number this import's alone; book_data.css stays the source of truth, so a
+   * failure here is logged, not thrown.
+   */
+  private async writeStylesheet(bookId: string, version: number, css: string): Promise<void> {
+    if (!css) return;
+    const key = bookStylesheetKey(bookId, String(version));
+    try {
+      await this.deps.storage.put(key, new TextEncoder().encode(css), "text/css");
+    } catch (err) {
+      this.deps.logger.error(
+        { err, key },
+        "the book's stylesheet file could not be written; book_data.css still has it",
+      );
+    }
   }
 
   private async save(
@@ -159,8 +180,8 @@ export class EpubImportService {
       authors: toJson(pkg.metadata.authors),
       summary: pkg.metadata.description,
       imageUrl: cover ? this.deps.storage.urlFor(cover.imageKey) : null,
-      publishingLabel: input.options.featured ? "community-featured" : null,
     };
+    const label = input.options.featured ? "community-featured" : null;
     const data = {
       bookTeaser: content.teaser,
       tocLength: content.tocLength,
@@ -177,11 +198,13 @@ export class EpubImportService {
     if (existing) {
       const moved = await this.repository.updateBookData(trx, bookId, existing.latestVersion, data);
       if (!moved) throw AppError.of("epubImportConflict");
-      await this.repository.updateBook(trx, bookId, book);
+      // A new edition without --featured keeps the label the book has: featuring is not the import's to undo.
+      await this.repository.updateBook(trx, bookId, label ? { ...book, publishingLabel: label } : book);
     } else {
       await this.repository.insertBook(trx, {
         id: bookId,
         ...book,
+        publishingLabel: label,
         authorIds: toJson([]),
         source: "public-domain",
         display: 1,
@@ -204,6 +227,11 @@ export class EpubImportService {
     );
     await this.repository.addToCategories(trx, bookId, input.categories);
   }
+}
+
+/** Where a version's scoped CSS is stored as a file: `books/{bookId}/v{version}/book.css`. */
+export function bookStylesheetKey(bookId: string, version: string): string {
+  return assertSafeKey(`books/${bookId}/v${version}/book.css`);
 }
 
 /** Versions are "1", "2", …; the next is one past the highest so far. */

@@ -60,6 +60,8 @@ export interface EpubPackage {
   guideTextPath: string | undefined;
 }
 
+/** BookSchema's limit: a longer title would fail every response that carries the book. */
+const MAX_TITLE_LENGTH = 300;
 const MAX_SUBJECTS = 10;
 const MAX_SUBJECT_LENGTH = 60;
 const MAX_DESCRIPTION_LENGTH = 5000;
@@ -239,7 +241,7 @@ function readMetadata(root: XmlElement, metadata: XmlElement): EpubMetadata {
 
   return {
     identifier,
-    title: title || "Untitled",
+    title: (title || "Untitled").slice(0, MAX_TITLE_LENGTH),
     authors,
     description: plainText(description).slice(0, MAX_DESCRIPTION_LENGTH),
     language,

@@ -133,7 +133,7 @@ export class BookResources {
     const named = safe.length <= MAX_PATH_LENGTH ? safe : createHash("sha256").update(path).digest("hex").slice(0, 32);
     const withExtension = extensionOf(named) === extension ? named : `${named}.${extension}`;
     const dot = withExtension.lastIndexOf(".");
-    // Resources live under content/, so they never meet Quire's own files (book.css, cover, thumbs).
+    // Resources live under content/, so they never meet Quire's own files (the cover and its thumbs).
     let candidate = `${this.prefix}/content/${withExtension}`;
     for (let n = 2; this.keys.has(candidate); n++) {
       candidate = `${this.prefix}/content/${withExtension.slice(0, dot)}-${n}${withExtension.slice(dot)}`;

@@ -97,6 +97,19 @@ describe("sanitizeChapter", () => {
     );
   });
 
+  it("keeps the book's files when storage serves them from an absolute URL (a bucket's CDN)", () => {
+    const cdn: ChapterLinks = { ...links, resource: (path) => `https://cdn.quire.example/${path}` };
+    const html = sanitizeChapter(
+      doc('<img src="../images/a.png" alt=""/><img src="https://x.example/p.png" alt=""/>'),
+      PATH,
+      "a",
+      cdn,
+    ).html;
+    expect(html).toBe(
+      '<div class="quire-body" data-chapter="a" lang="en"><img src="https://cdn.quire.example/OEBPS/images/a.png" alt="" /></div>',
+    );
+  });
+
   it("keeps audio and video of the book with controls, never their remote sources", () => {
     const html = clean(
       '<audio src="../audio/a.mp3" autoplay="autoplay"/><video poster="https://x.example/p.jpg"><source src="https://x.example/v.mp4"/><source src="../video/v.mp4" type="video/mp4"/></video>',

@@ -204,7 +204,9 @@ export function sanitizeChapter(markup: string, path: string, anchorId: string, 
     // Attributes are filtered by transformTags below (allowlists per vocabulary); sanitize-html keeps what it returns.
     allowedAttributes: false,
     allowedSchemes: [...LINK_SCHEMES],
-    allowedSchemesByTag: { img: ["data"], image: ["data"] },
+    // The transform above only ever leaves data: images and URLs of Quire's storage, which is absolute
+    // (https) when files are served from a bucket's public URL; this second check stops any other scheme.
+    allowedSchemesByTag: { img: ["data", "http", "https"], image: ["data", "http", "https"] },
     allowedSchemesAppliedToAttributes: ["href", "src", "xlink:href", "poster", "cite"],
     allowProtocolRelative: false,
     allowVulnerableTags: false,
