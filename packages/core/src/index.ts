@@ -5,6 +5,7 @@ export * from "./contracts/auth.contract";
 export * from "./contracts/catalog.contract";
 export * from "./contracts/error.contract";
 export * from "./contracts/profile.contract";
+export * from "./contracts/reading.contract";
 export * from "./contracts/social-auth.contract";
 export * from "./contracts/uploads.contract";
 export * from "./domain/book";
