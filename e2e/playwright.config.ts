@@ -5,6 +5,9 @@ import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+// "Google" for the browser tests: a real OpenID Connect provider (oidc-provider) on the next port down.
+const OIDC_PORT = PORT - 1;
+const GOOGLE_SECRET = "e2e-google-secret";
 // A data directory of its own per run: the server migrates and seeds the demo into it, like a first `npm start`.
 // Kept in the environment so the workers (which load this file again) and the specs see the same folder.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "quire-e2e-data-"));
@@ -38,19 +41,37 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   outputDir: join(tmpdir(), "quire-e2e-results"),
-  webServer: {
-    command: "node --import tsx ../apps/server/src/cli.ts start",
-    url: `${BASE_URL}/api/v1/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      QUIRE_DATA_DIR: DATA_DIR,
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
+  webServer: [
+    {
+      command: "node --import tsx ../apps/server/test/oidc-provider-main.ts",
+      url: `http://localhost:${OIDC_PORT}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        OIDC_TEST_PORT: String(OIDC_PORT),
+        OIDC_TEST_APP_ORIGIN: BASE_URL,
+        OIDC_TEST_GOOGLE_SECRET: GOOGLE_SECRET,
+      },
     },
-  },
+    {
+      command: "node --import tsx ../apps/server/src/cli.ts start",
+      url: `${BASE_URL}/api/v1/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        QUIRE_DATA_DIR: DATA_DIR,
+        LOG_LEVEL: "warn",
+        NODE_ENV: "production",
+        GOOGLE_CLIENT_ID: "quire-google",
+        GOOGLE_CLIENT_SECRET: GOOGLE_SECRET,
+        GOOGLE_ISSUER: `http://localhost:${OIDC_PORT}`,
+      },
+    },
+  ],
 });
