@@ -1,5 +1,6 @@
+import type { CursorKey } from "@quire/core";
 import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../../db/schema";
+import type { Database, UserRow } from "../../db/schema";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -27,6 +28,62 @@ export const followsRepository = {
       .where("id", "=", followeeId)
       .execute();
     return true;
+  },
+
+  /** Removes the edge if it exists; the counters move only when this call removed it, so racing calls count once. */
+  async unfollow(db: Db, followerId: string, followeeId: string): Promise<boolean> {
+    const deleted = await db
+      .deleteFrom("follows")
+      .where("followerId", "=", followerId)
+      .where("followeeId", "=", followeeId)
+      .executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 0) return false;
+    await db
+      .updateTable("users")
+      .set((eb) => ({ nFollowing: eb("nFollowing", "-", 1) }))
+      .where("id", "=", followerId)
+      .execute();
+    await db
+      .updateTable("users")
+      .set((eb) => ({ nFollowers: eb("nFollowers", "-", 1) }))
+      .where("id", "=", followeeId)
+      .execute();
+    return true;
+  },
+
+  /**
+   * One page of the users on the other end of `userId`'s edges, newest edge first; keyset on the
+   * edge's (created_at, other user's id). Returns `limit + 1` rows at most so the caller sees if more follow.
+   */
+  async page(
+    db: Db,
+    direction: "followers" | "following",
+    userId: string,
+    after: CursorKey | undefined,
+    limit: number,
+  ): Promise<(UserRow & { followedAt: string })[]> {
+    const [own, other] =
+      direction === "followers" ? (["followeeId", "followerId"] as const) : (["followerId", "followeeId"] as const);
+    let query = db
+      .selectFrom("follows")
+      .innerJoin("users", "users.id", `follows.${other}`)
+      .selectAll("users")
+      .select("follows.createdAt as followedAt")
+      .where(`follows.${own}`, "=", userId);
+    if (after) {
+      const [createdAt, id] = after;
+      query = query.where((eb) =>
+        eb.or([
+          eb("follows.createdAt", "<", String(createdAt)),
+          eb.and([eb("follows.createdAt", "=", String(createdAt)), eb("users.id", "<", id)]),
+        ]),
+      );
+    }
+    return query
+      .orderBy("follows.createdAt", "desc")
+      .orderBy("users.id", "desc")
+      .limit(limit + 1)
+      .execute();
   },
 
   async followeeIdsOf(db: Db, followerId: string): Promise<string[]> {

@@ -1,4 +1,5 @@
 import type { PublicUser } from "@quire/core";
+import { useQueryClient } from "@tanstack/react-query";
 import { CalendarDays, MapPin, PencilLine } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { buttonClasses } from "../../../components/button";
@@ -9,9 +10,10 @@ import { errorMessage, hasErrorCode } from "../../../lib/errors";
 import { displayName, formatDate, formatNumber } from "../../../lib/format";
 import { useScreenTitle } from "../../../lib/screen-title";
 import { useSession } from "../../auth/session";
+import { FollowButton } from "../components/follow-button";
 import { ProfileCover } from "../components/profile-cover";
 import { UserAvatar } from "../components/user-avatar";
-import { useUserByUsername } from "../queries";
+import { userKeys, useUserByUsername } from "../queries";
 
 /** A reader's or author's public profile: who they are, where they read from, how connected they are. */
 /** Profile links to the two networks SPEC §3 names; handles are stored without the @. */
@@ -28,6 +30,7 @@ export function ProfileScreen() {
   const { username = "" } = useParams();
   const session = useSession();
   const query = useUserByUsername(username);
+  const client = useQueryClient();
   useScreenTitle(query.data ? displayName(query.data) : query.isError ? "Reader not found" : undefined);
 
   return (
@@ -74,6 +77,13 @@ export function ProfileScreen() {
               <PencilLine aria-hidden="true" className="size-4" />
               Edit profile
             </Link>
+          ) : session.status === "signed-in" ? (
+            <FollowButton
+              userId={query.data.id}
+              onCountChange={(nFollowers) =>
+                client.setQueryData(userKeys.byUsername(username), { ...query.data, nFollowers })
+              }
+            />
           ) : null}
           {query.data.description ? (
             <p className="max-w-prose text-ink leading-relaxed">{query.data.description}</p>

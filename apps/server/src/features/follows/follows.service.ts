@@ -1,0 +1,81 @@
+import {
+  AppError,
+  decodeCursor,
+  encodeCursor,
+  type FollowState,
+  type Page,
+  type PublicUser,
+  SOCIAL_PAGE_SIZE,
+} from "@quire/core";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+import { presentPublicUser } from "../users/users.presenter";
+import { displayNameOf, followAndAnnounce } from "./follow-and-announce";
+import { followsRepository } from "./follows.repository";
+
+export class FollowsService {
+  constructor(
+    private readonly deps: {
+      db: Kysely<Database>;
+      clock: () => Date;
+      /** Called after a commit that wrote a user event, so the worker delivers it without waiting for its tick. */
+      onEventsWritten: () => void;
+    },
+  ) {}
+
+  /** Idempotent: following twice keeps one edge, one count and one 'new follower' event. */
+  async follow(viewerId: string, followeeId: string): Promise<FollowState> {
+    if (viewerId === followeeId) throw AppError.of("cannotFollowSelf");
+    const now = this.deps.clock().toISOString();
+    const created = await this.deps.db.transaction().execute(async (trx) => {
+      if ((await displayNameOf(trx, followeeId)) === undefined) throw AppError.of("userNotFound");
+      return followAndAnnounce(trx, viewerId, followeeId, now);
+    });
+    if (created) this.deps.onEventsWritten();
+    return this.stateOf(viewerId, followeeId);
+  }
+
+  async unfollow(viewerId: string, followeeId: string): Promise<FollowState> {
+    if (viewerId === followeeId) throw AppError.of("cannotFollowSelf");
+    await this.deps.db.transaction().execute(async (trx) => {
+      if ((await displayNameOf(trx, followeeId)) === undefined) throw AppError.of("userNotFound");
+      await followsRepository.unfollow(trx, viewerId, followeeId);
+    });
+    return this.stateOf(viewerId, followeeId);
+  }
+
+  async list(
+    direction: "followers" | "following",
+    userId: string,
+    cursor: string | undefined,
+  ): Promise<Page<PublicUser>> {
+    if ((await displayNameOf(this.deps.db, userId)) === undefined) throw AppError.of("userNotFound");
+    // A cursor this server did not make reads as the first page, as the catalogue does.
+    const after = cursor ? decodeCursor(cursor) : undefined;
+    const rows = await followsRepository.page(this.deps.db, direction, userId, after, SOCIAL_PAGE_SIZE);
+    const items = rows.slice(0, SOCIAL_PAGE_SIZE);
+    const last = items.at(-1);
+    return {
+      items: items.map(presentPublicUser),
+      nextCursor: rows.length > SOCIAL_PAGE_SIZE && last ? encodeCursor([last.followedAt, last.id]) : null,
+    };
+  }
+
+  async state(viewerId: string, followeeId: string): Promise<FollowState> {
+    if ((await displayNameOf(this.deps.db, followeeId)) === undefined) throw AppError.of("userNotFound");
+    return this.stateOf(viewerId, followeeId);
+  }
+
+  private async stateOf(viewerId: string, followeeId: string): Promise<FollowState> {
+    const [edge, followee] = await Promise.all([
+      this.deps.db
+        .selectFrom("follows")
+        .select("followerId")
+        .where("followerId", "=", viewerId)
+        .where("followeeId", "=", followeeId)
+        .executeTakeFirst(),
+      this.deps.db.selectFrom("users").select("nFollowers").where("id", "=", followeeId).executeTakeFirstOrThrow(),
+    ]);
+    return { following: edge !== undefined, nFollowers: followee.nFollowers };
+  }
+}

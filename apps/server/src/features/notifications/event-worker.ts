@@ -1,0 +1,196 @@
+import { randomUUID } from "node:crypto";
+import { UserEventTypeSchema } from "@quire/core";
+import { sql, type Transaction } from "kysely";
+import type { Logger } from "pino";
+import type { DatabaseHandle } from "../../db/database";
+import type { Database, NotificationsTable } from "../../db/schema";
+import { NOTIFICATIONS_CHANNEL, type NotificationHub } from "./notification-hub";
+import { notificationText } from "./notification-text";
+
+const BATCH_SIZE = 500;
+/** Keeps a multi-row insert under SQLite's bound-parameter limit (13 columns a row). */
+const INSERT_CHUNK = 500;
+
+export interface EventWorkerOptions {
+  database: DatabaseHandle;
+  hub: NotificationHub;
+  clock: () => Date;
+  logger: Logger;
+  /** Test seam: runs inside a batch's transaction after its notifications are written, before commit. */
+  beforeCommit?: (claimed: number) => void;
+}
+
+/**
+ * Turns unprocessed user events into notification rows, exactly once. A batch is claimed, delivered
+ * and marked processed in one transaction, so a crash anywhere rolls all three back; the unique
+ * (event_id, user_id) key makes a second delivery impossible even if two workers raced. On
+ * PostgreSQL, `FOR UPDATE SKIP LOCKED` lets workers of several processes share the queue; on SQLite
+ * BEGIN IMMEDIATE serialises them and one run at a time per process is enough.
+ *
+ * Audience: an event with a target user goes to that user ('new follower' → the followee,
+ * 'book launched' → the subscriber); a 'read book' event has none (SPEC §3) and goes to each of the
+ * reader's followers as of delivery, as feed material.
+ */
+export class EventWorker {
+  #running: Promise<number> | undefined;
+  #again = false;
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: EventWorkerOptions) {}
+
+  start(intervalMs: number): void {
+    if (this.#timer || intervalMs <= 0) return;
+    this.#timer = setInterval(() => this.nudge(), intervalMs);
+    this.#timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+    await this.#running?.catch(() => 0);
+  }
+
+  /** Runs soon without waiting; a nudge during a run makes that run go round once more. */
+  nudge(): void {
+    this.runOnce().catch((error: unknown) => this.options.logger.error({ err: error }, "event delivery failed"));
+  }
+
+  /** Delivers until no unprocessed event is left; resolves to how many notifications this call wrote. */
+  runOnce(): Promise<number> {
+    if (this.#running) {
+      this.#again = true;
+      return this.#running;
+    }
+    this.#running = (async () => {
+      let delivered = 0;
+      try {
+        do {
+          this.#again = false;
+          for (let batch = await this.runBatch(); batch.claimed > 0; batch = await this.runBatch()) {
+            delivered += batch.delivered;
+          }
+        } while (this.#again);
+      } finally {
+        this.#running = undefined;
+      }
+      return delivered;
+    })();
+    return this.#running;
+  }
+
+  private async runBatch(): Promise<{ claimed: number; delivered: number }> {
+    const { database, hub } = this.options;
+    const written = await database.db.transaction().execute(async (trx) => {
+      let claim = trx
+        .selectFrom("userEvents")
+        .selectAll()
+        .where("processed", "=", 0)
+        .orderBy("createdAt")
+        .orderBy("id")
+        .limit(BATCH_SIZE);
+      if (database.dialect === "postgres") claim = claim.forUpdate().skipLocked();
+      const events = await claim.execute();
+      if (events.length === 0) return { claimed: 0, rows: [] };
+
+      const followersOf = await this.followersOf(
+        trx,
+        events.filter((event) => event.targetUserId === null).map((event) => event.triggeredByUserId),
+      );
+      // A target whose account is gone gets nothing (user_events has no foreign keys; notifications do).
+      const targets = await this.existingUsers(
+        trx,
+        events.flatMap((event) => (event.targetUserId ? [event.targetUserId] : [])),
+      );
+      const now = this.options.clock().toISOString();
+      const rows: NotificationsTable[] = [];
+      for (const event of events) {
+        const type = UserEventTypeSchema.safeParse(event.eventType);
+        // An event type this version does not know is marked processed rather than retried forever.
+        if (!type.success) continue;
+        const recipients = event.targetUserId
+          ? [event.targetUserId].filter((id) => targets.has(id))
+          : (followersOf.get(event.triggeredByUserId) ?? []);
+        const text = notificationText(type.data, event.triggeredByUserName, event.targetResourceName);
+        for (const userId of recipients) {
+          rows.push({
+            id: randomUUID(),
+            userId,
+            eventId: event.id,
+            type: type.data,
+            ...text,
+            actorId: event.triggeredByUserId,
+            actorName: event.triggeredByUserName,
+            resourceId: event.targetResourceId,
+            resourceType: event.targetResourceType,
+            resourceName: event.targetResourceName,
+            createdAt: now,
+            readAt: null,
+          });
+        }
+      }
+      const inserted = await this.insertNotifications(trx, rows);
+      const ids = events.map((event) => event.id);
+      for (let i = 0; i < ids.length; i += INSERT_CHUNK) {
+        await trx
+          .updateTable("userEvents")
+          .set({ processed: 1 })
+          .where("id", "in", ids.slice(i, i + INSERT_CHUNK))
+          .execute();
+      }
+      if (hub.crossProcess && inserted.length > 0) {
+        // NOTIFY is transactional: listeners hear it only once this batch has committed.
+        await sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, payload) from unnest(${inserted.map((row) => `${row.userId} ${row.id}`)}::text[]) as payload`.execute(
+          trx,
+        );
+      }
+      this.options.beforeCommit?.(events.length);
+      return { claimed: events.length, rows: inserted };
+    });
+    if (!hub.crossProcess) for (const row of written.rows) hub.deliver(row.userId, row.id);
+    return { claimed: written.claimed, delivered: written.rows.length };
+  }
+
+  private async followersOf(trx: Transaction<Database>, userIds: string[]): Promise<Map<string, string[]>> {
+    const result = new Map<string, string[]>();
+    const unique = [...new Set(userIds)];
+    for (let i = 0; i < unique.length; i += INSERT_CHUNK) {
+      const edges = await trx
+        .selectFrom("follows")
+        .select(["followerId", "followeeId"])
+        .where("followeeId", "in", unique.slice(i, i + INSERT_CHUNK))
+        .execute();
+      for (const edge of edges) result.set(edge.followeeId, [...(result.get(edge.followeeId) ?? []), edge.followerId]);
+    }
+    return result;
+  }
+
+  private async existingUsers(trx: Transaction<Database>, userIds: string[]): Promise<Set<string>> {
+    const unique = [...new Set(userIds)];
+    const found = new Set<string>();
+    for (let i = 0; i < unique.length; i += INSERT_CHUNK) {
+      const rows = await trx
+        .selectFrom("users")
+        .select("id")
+        .where("id", "in", unique.slice(i, i + INSERT_CHUNK))
+        .execute();
+      for (const row of rows) found.add(row.id);
+    }
+    return found;
+  }
+
+  /** Inserts what is not delivered yet and returns the rows actually written. */
+  private async insertNotifications(trx: Transaction<Database>, rows: NotificationsTable[]) {
+    const inserted: { id: string; userId: string }[] = [];
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      inserted.push(
+        ...(await trx
+          .insertInto("notifications")
+          .values(rows.slice(i, i + INSERT_CHUNK))
+          .onConflict((conflict) => conflict.columns(["eventId", "userId"]).doNothing())
+          .returning(["id", "userId"])
+          .execute()),
+      );
+    }
+    return inserted;
+  }
+}

@@ -1,0 +1,154 @@
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSignedInUser } from "../../../test/factories";
+import { useTestApp } from "../../../test/test-app";
+import { dialectsUnderTest, itOnPostgres, useTestDatabase } from "../../../test/test-db";
+
+interface StreamEvent {
+  id?: string;
+  event?: string;
+  data?: string;
+}
+
+/** A real HTTP client on the stream: reads events as they arrive. */
+async function openStream(baseUrl: string, headers: Record<string, string>) {
+  const controller = new AbortController();
+  const response = await fetch(`${baseUrl}/api/v1/stream`, { headers, signal: controller.signal });
+  const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  const next = async (wanted: string): Promise<StreamEvent> => {
+    for (;;) {
+      const end = buffer.indexOf("\n\n");
+      if (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event: StreamEvent = {};
+        for (const line of block.split("\n")) {
+          const [field, ...rest] = line.split(": ");
+          if (field === "id" || field === "event" || field === "data") event[field] = rest.join(": ");
+        }
+        if (event.event === wanted) return event;
+        continue;
+      }
+      const chunk = await reader?.read();
+      if (!chunk || chunk.done) throw new Error("stream ended");
+      buffer += chunk.value;
+    }
+  };
+  return { response, next, close: () => controller.abort() };
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  return app.listen({ port: 0, host: "127.0.0.1" });
+}
+
+describe.each(dialectsUnderTest())("notifications API and stream on %s", (dialect) => {
+  const testDb = useTestDatabase(dialect);
+  const a = useTestApp(testDb);
+  // A second app instance on the same database, as a second server process would be.
+  const b = useTestApp(testDb);
+  let urlA = "";
+  let urlB = "";
+  beforeAll(async () => {
+    urlA = await listen(a.app);
+    urlB = await listen(b.app);
+  });
+  afterAll(async () => {
+    await Promise.all([a.app.close(), b.app.close()]);
+  });
+
+  it("refuses an anonymous stream", async () => {
+    const response = await fetch(`${urlA}/api/v1/stream`);
+    expect(response.status).toBe(401);
+  });
+
+  it("pushes a notification made after connecting, with the unread count, and replays after Last-Event-ID", async () => {
+    const me = await createSignedInUser(testDb.db);
+    const stream = await openStream(urlA, me.headers);
+    expect(stream.response.headers.get("content-type")).toContain("text/event-stream");
+    expect(stream.response.headers.get("cache-control")).toBe("no-store");
+    expect(JSON.parse((await stream.next("counters")).data ?? "")).toEqual({ unreadCount: 0 });
+
+    const fan = await createSignedInUser(testDb.db, { firstName: "Fan", lastName: "One" });
+    await a.app.inject({ method: "PUT", url: `/api/v1/users/${me.user.id}/follow`, headers: fan.headers });
+    const pushed = await stream.next("notification");
+    expect(JSON.parse(pushed.data ?? "")).toMatchObject({
+      id: pushed.id,
+      type: "new follower",
+      body: "Fan One started following you.",
+      actor: { id: fan.user.id },
+      readAt: null,
+    });
+    expect(JSON.parse((await stream.next("counters")).data ?? "")).toEqual({ unreadCount: 1 });
+    stream.close();
+
+    const later = await createSignedInUser(testDb.db);
+    await a.app.inject({ method: "PUT", url: `/api/v1/users/${me.user.id}/follow`, headers: later.headers });
+    await a.app.eventWorker.runOnce();
+    const resumed = await openStream(urlA, { ...me.headers, "last-event-id": pushed.id ?? "" });
+    const replayed = await resumed.next("notification");
+    expect(JSON.parse(replayed.data ?? "")).toMatchObject({ actor: { id: later.user.id } });
+    resumed.close();
+  });
+
+  // One SQLite file is served by one process, so only PostgreSQL has other instances to reach.
+  itOnPostgres(dialect)("reaches a stream on another instance through LISTEN/NOTIFY", async () => {
+    const me = await createSignedInUser(testDb.db);
+    const stream = await openStream(urlB, me.headers);
+    await stream.next("counters");
+    const fan = await createSignedInUser(testDb.db);
+    await a.app.inject({ method: "PUT", url: `/api/v1/users/${me.user.id}/follow`, headers: fan.headers });
+    const pushed = await stream.next("notification");
+    expect(JSON.parse(pushed.data ?? "")).toMatchObject({ actor: { id: fan.user.id } });
+    stream.close();
+  });
+
+  it("lists the inbox newest first and marks notifications read", async () => {
+    const me = await createSignedInUser(testDb.db);
+    const fans = await Promise.all(Array.from({ length: 22 }, () => createSignedInUser(testDb.db)));
+    for (const fan of fans) {
+      await a.app.inject({ method: "PUT", url: `/api/v1/users/${me.user.id}/follow`, headers: fan.headers });
+    }
+    await a.app.eventWorker.runOnce();
+    const first = (await a.app.inject({ method: "GET", url: "/api/v1/notifications", headers: me.headers })).json();
+    expect(first.items).toHaveLength(20);
+    expect(first.unreadCount).toBe(22);
+    const second = (
+      await a.app.inject({
+        method: "GET",
+        url: `/api/v1/notifications?cursor=${first.nextCursor}`,
+        headers: me.headers,
+      })
+    ).json();
+    expect(second).toMatchObject({ nextCursor: null });
+    const all = [...first.items, ...second.items];
+    expect(new Set(all.map((n: { actor: { id: string } }) => n.actor.id))).toEqual(new Set(fans.map((f) => f.user.id)));
+    const stamps = all.map((n: { createdAt: string }) => n.createdAt);
+    expect(stamps).toEqual([...stamps].sort().reverse());
+
+    const markOne = await a.app.inject({
+      method: "POST",
+      url: "/api/v1/notifications/read",
+      headers: me.headers,
+      payload: { ids: [all[0].id] },
+    });
+    expect(markOne.json()).toEqual({ unreadCount: 21 });
+    const markAll = await a.app.inject({
+      method: "POST",
+      url: "/api/v1/notifications/read",
+      headers: me.headers,
+      payload: { all: true },
+    });
+    expect(markAll.json()).toEqual({ unreadCount: 0 });
+    // Someone else's ids change nothing of theirs.
+    const other = await createSignedInUser(testDb.db);
+    const foreign = await a.app.inject({
+      method: "POST",
+      url: "/api/v1/notifications/read",
+      headers: other.headers,
+      payload: { ids: [all[1].id] },
+    });
+    expect(foreign.json()).toEqual({ unreadCount: 0 });
+    expect((await a.app.inject({ method: "GET", url: "/api/v1/notifications" })).statusCode).toBe(401);
+  });
+});

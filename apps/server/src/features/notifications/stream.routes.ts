@@ -1,0 +1,80 @@
+import { ApiErrorBodySchema, socialContract } from "@quire/core";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { operation } from "../../openapi-operation";
+import { requireViewer } from "../auth/session";
+import type { NotificationHub } from "./notification-hub";
+import { type NotificationsRepository, presentNotification } from "./notifications.repository";
+
+/** Proxies and load balancers drop a silent connection after about a minute; a comment keeps it open. */
+export const HEARTBEAT_MS = 25_000;
+
+/**
+ * `GET /api/v1/stream`: the signed-in user's notifications as Server-Sent Events. Each `notification`
+ * carries its id as the event id, so a browser reconnecting with Last-Event-ID gets what it missed;
+ * `counters` follows with the unread count.
+ */
+export const streamRoutes: FastifyPluginAsyncZod<{
+  hub: NotificationHub;
+  repository: NotificationsRepository;
+}> = async (app, { hub, repository }) => {
+  const open = new Set<() => void>();
+  // Server close waits for open connections; streams never end by themselves.
+  app.addHook("preClose", async () => {
+    for (const end of open) end();
+  });
+
+  const route = socialContract.stream;
+  app.get(
+    route.path,
+    { schema: { ...operation("stream"), response: { 200: route.response, 401: ApiErrorBodySchema } } },
+    async (request, reply) => {
+      const { userId } = requireViewer(request);
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-store",
+        "x-accel-buffering": "no",
+        connection: "keep-alive",
+      });
+      raw.write("retry: 3000\n\n");
+
+      const sent = new Set<string>();
+      // Writes go one after another, so a replay finishes before live notifications follow it.
+      let queue = Promise.resolve();
+      const send = (notificationId: string) => {
+        queue = queue
+          .then(async () => {
+            if (sent.has(notificationId) || raw.destroyed) return;
+            const row = await repository.byId(userId, notificationId);
+            if (!row) return;
+            sent.add(notificationId);
+            raw.write(`id: ${row.id}\nevent: notification\ndata: ${JSON.stringify(presentNotification(row))}\n\n`);
+            await sendCounters();
+          })
+          .catch((error: unknown) => request.log.warn({ err: error }, "stream write failed"));
+      };
+      const sendCounters = async () => {
+        const unreadCount = await repository.unreadCount(userId);
+        if (!raw.destroyed) raw.write(`event: counters\ndata: ${JSON.stringify({ unreadCount })}\n\n`);
+      };
+
+      const unsubscribe = hub.subscribe(userId, send);
+      const heartbeat = setInterval(() => raw.write(": heartbeat\n\n"), HEARTBEAT_MS);
+      const end = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        open.delete(end);
+        raw.end();
+      };
+      open.add(end);
+      raw.on("close", end);
+
+      const lastEventId = request.headers["last-event-id"];
+      if (typeof lastEventId === "string" && lastEventId) {
+        for (const row of await repository.after(userId, lastEventId)) send(row.id);
+      }
+      queue = queue.then(sendCounters);
+    },
+  );
+};

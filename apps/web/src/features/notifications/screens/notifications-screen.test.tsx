@@ -1,0 +1,87 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createQueryClient } from "../../../lib/query-client";
+import { mockApi } from "../../../test/api-mock";
+import { makeMe } from "../../../test/fixtures";
+import { NotificationsBell } from "../components/notifications-bell";
+import { NotificationsScreen } from "./notifications-screen";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const follower = {
+  id: "n-1",
+  type: "new follower",
+  title: "New follower",
+  body: "Ada Lovelace started following you.",
+  actor: { id: "user-ada", name: "Ada Lovelace" },
+  resource: { id: "user-ada", type: "user", name: "ada" },
+  createdAt: "2026-11-21T10:00:00.000Z",
+  readAt: null,
+};
+
+function renderInbox() {
+  const router = createMemoryRouter(
+    [
+      {
+        path: "/notifications",
+        element: (
+          <>
+            <NotificationsBell />
+            <NotificationsScreen />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: ["/notifications"] },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+describe("NotificationsScreen", () => {
+  it("lists notifications with the unread count on the bell, and marks all read", async () => {
+    let unread = 1;
+    const calls = mockApi({
+      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
+      "GET /api/v1/notifications": () =>
+        Response.json({
+          items: [{ ...follower, readAt: unread ? null : "2026-11-21T11:00:00.000Z" }],
+          nextCursor: null,
+          unreadCount: unread,
+        }),
+      "POST /api/v1/notifications/read": () => {
+        unread = 0;
+        return Response.json({ unreadCount: 0 });
+      },
+    });
+    renderInbox();
+    expect(await screen.findByText("Ada Lovelace started following you.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: /New follower/ }).getAttribute("href")).toBe("/u/ada");
+    await waitFor(() =>
+      expect(screen.getByTestId("notifications-bell").getAttribute("aria-label")).toBe("Notifications, 1 unread"),
+    );
+
+    fireEvent.click(screen.getByRole("button", { name: "Mark all as read" }));
+    await waitFor(() =>
+      expect(screen.getByTestId("notifications-bell").getAttribute("aria-label")).toBe("Notifications"),
+    );
+    expect(calls).toContainEqual({ method: "POST", path: "/api/v1/notifications/read", body: { all: true } });
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Mark all as read" })).toBeNull());
+  });
+
+  it("says when there is nothing yet", async () => {
+    mockApi({
+      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
+      "GET /api/v1/notifications": () => Response.json({ items: [], nextCursor: null, unreadCount: 0 }),
+    });
+    renderInbox();
+    expect(await screen.findByText("Nothing new yet")).toBeTruthy();
+  });
+});

@@ -1,0 +1,97 @@
+import { AppError, PROFILE_IMAGE_ACCEPT, type StudioBook, UPLOAD_SINGLE_REQUEST_MAX_BYTES } from "@quire/core";
+import { useMutation } from "@tanstack/react-query";
+import { ImageUp } from "lucide-react";
+import { useId } from "react";
+import { FormAlert } from "../../../components/form-alert";
+import { errorMessage } from "../../../lib/errors";
+import { useStoreBook } from "../queries";
+import { uploadCover } from "../studio-api";
+
+/** Sizes (longest side) and JPEG qualities tried, in order, to bring a large picture under 256 KB. */
+const ATTEMPTS: [number, number][] = [
+  [1600, 0.85],
+  [1200, 0.8],
+  [900, 0.75],
+  [700, 0.7],
+];
+
+/**
+ * Covers go up in one request, so they must be 256 KB or less (SPEC §4): a larger picture is
+ * scaled down and re-encoded as a JPEG in the browser first. The server still checks the bytes.
+ */
+export async function fitInOneRequest(file: File): Promise<Blob> {
+  if (file.size <= UPLOAD_SINGLE_REQUEST_MAX_BYTES) return file;
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(file);
+  } catch {
+    throw AppError.of("imageFormatNotAllowed");
+  }
+  for (const [px, quality] of ATTEMPTS) {
+    const scale = Math.min(1, px / Math.max(bitmap.width, bitmap.height));
+    const canvas = document.createElement("canvas");
+    canvas.width = Math.round(bitmap.width * scale);
+    canvas.height = Math.round(bitmap.height * scale);
+    canvas.getContext("2d")?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", quality));
+    if (blob && blob.size <= UPLOAD_SINGLE_REQUEST_MAX_BYTES) return blob;
+  }
+  throw AppError.of("imageTooLargeForOneRequest");
+}
+
+export function CoverPicker({ book }: { book: StudioBook["book"] }) {
+  const id = useId();
+  const storeBook = useStoreBook();
+  const upload = useMutation({
+    mutationFn: async (file: File) => uploadCover(book.id, await fitInOneRequest(file), file.name),
+    onSuccess: storeBook,
+  });
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-5 shadow-card sm:flex-row sm:p-7"
+    >
+      <div className="aspect-[2/3] w-32 shrink-0 overflow-hidden rounded-lg bg-sunken ring-1 ring-line">
+        {book.imageUrl ? (
+          <img
+            src={book.imageUrl}
+            alt={`Cover of ${book.title}`}
+            className="size-full object-cover"
+            data-testid="cover-image"
+          />
+        ) : (
+          <div className="flex size-full items-center justify-center p-3 text-center text-ink-faint text-xs">
+            No cover yet
+          </div>
+        )}
+      </div>
+      <div className="flex flex-col items-start gap-3">
+        <h2 id={`${id}-title`} className="font-semibold font-serif text-ink text-xl">
+          Cover
+        </h2>
+        <p className="text-ink-muted text-sm">A JPG, PNG or WebP picture, ideally 2:3 (for example 1200 × 1800).</p>
+        <label
+          htmlFor={`${id}-file`}
+          className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-line-strong bg-surface px-5 text-ink hover:bg-sunken has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent"
+        >
+          <ImageUp aria-hidden="true" className="size-4" />
+          {upload.isPending ? "Uploading…" : book.imageUrl ? "Replace cover" : "Upload cover"}
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept={PROFILE_IMAGE_ACCEPT}
+            className="sr-only"
+            disabled={upload.isPending}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) upload.mutate(file);
+              event.target.value = "";
+            }}
+          />
+        </label>
+        {upload.isError ? <FormAlert>{errorMessage(upload.error)}</FormAlert> : null}
+        {upload.isSuccess ? <FormAlert tone="success">Cover updated.</FormAlert> : null}
+      </div>
+    </section>
+  );
+}

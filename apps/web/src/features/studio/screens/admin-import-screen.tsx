@@ -1,0 +1,131 @@
+import { EPUB_ACCEPT, type ImportResult, type Me } from "@quire/core";
+import { useMutation } from "@tanstack/react-query";
+import { FileUp } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { Link } from "react-router";
+import { buttonClasses } from "../../../components/button";
+import { FormAlert } from "../../../components/form-alert";
+import { SubmitButton } from "../../../components/submit-button";
+import { errorMessage } from "../../../lib/errors";
+import { formatNumber } from "../../../lib/format";
+import { useScreenTitle } from "../../../lib/screen-title";
+import { RequireSession } from "../../auth/components/require-session";
+import { importEpub } from "../studio-api";
+
+export function AdminImportScreen() {
+  useScreenTitle("Import an EPUB");
+  return <RequireSession>{(user) => <AdminImport user={user} />}</RequireSession>;
+}
+
+function AdminImport({ user }: { user: Me }) {
+  const id = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState(0);
+  const [fileError, setFileError] = useState<string>();
+  const upload = useMutation({
+    mutationFn: (chosen: File) => {
+      setProgress(0);
+      return importEpub(chosen, setProgress);
+    },
+  });
+
+  if (!user.roles.includes("admin")) {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-10">
+        <FormAlert>Only administrators can do this.</FormAlert>
+      </div>
+    );
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (upload.isPending) return;
+    if (!file) {
+      setFileError("Choose an EPUB file to import.");
+      return;
+    }
+    setFileError(undefined);
+    upload.mutate(file);
+  };
+
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8 md:px-6 md:py-12" data-testid="admin-import">
+      <header className="flex flex-col gap-1">
+        <h1 className="font-semibold font-serif text-3xl text-ink tracking-tight">Import an EPUB</h1>
+        <p className="text-ink-muted">
+          Adds a public-domain book to the catalogue. A new edition of a book imported before updates that book.
+        </p>
+      </header>
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        aria-label="Import an EPUB"
+        className="flex flex-col gap-5 rounded-2xl border border-line bg-surface p-5 shadow-card sm:p-7"
+      >
+        {upload.isError ? <FormAlert>{errorMessage(upload.error)}</FormAlert> : null}
+        {upload.data ? <ImportSummary result={upload.data} /> : null}
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-file`} className="font-medium text-ink text-sm">
+            EPUB file
+          </label>
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept={EPUB_ACCEPT}
+            aria-invalid={fileError ? true : undefined}
+            aria-describedby={fileError ? `${id}-error` : undefined}
+            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+            className="text-ink text-sm file:mr-3 file:min-h-10 file:rounded-full file:border file:border-line-strong file:bg-surface file:px-4 file:text-ink"
+          />
+          {fileError ? (
+            <p id={`${id}-error`} className="text-danger text-sm">
+              {fileError}
+            </p>
+          ) : null}
+        </div>
+        {upload.isPending ? (
+          <div className="flex flex-col gap-1.5">
+            <div
+              role="progressbar"
+              aria-label="Upload progress"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={Math.round(progress * 100)}
+              className="h-2 w-full overflow-hidden rounded-full bg-sunken"
+            >
+              <div
+                className="h-full bg-accent transition-[width]"
+                style={{ width: `${Math.round(progress * 100)}%` }}
+              />
+            </div>
+            <p className="text-ink-muted text-xs">
+              {progress < 1
+                ? `Uploading… ${Math.round(progress * 100)}%`
+                : "Importing: reading chapters, pictures and the cover…"}
+            </p>
+          </div>
+        ) : null}
+        <SubmitButton pending={upload.isPending} pendingLabel="Importing…" className="self-start">
+          <FileUp aria-hidden="true" className="size-4" />
+          Import
+        </SubmitButton>
+      </form>
+    </div>
+  );
+}
+
+function ImportSummary({ result }: { result: ImportResult }) {
+  return (
+    <FormAlert
+      tone="success"
+      action={
+        <Link to={`/books/${result.bookId}`} className={buttonClasses("secondary", "sm", "self-start")}>
+          Open the book
+        </Link>
+      }
+    >
+      {result.created ? "Imported" : `Imported edition ${result.version} of`} “{result.title}”: {result.chapters}{" "}
+      chapters, {formatNumber(result.wordCount)} words.
+    </FormAlert>
+  );
+}

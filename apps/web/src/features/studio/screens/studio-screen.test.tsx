@@ -1,0 +1,87 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { fireEvent, render, screen } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createQueryClient } from "../../../lib/query-client";
+import { routerFlushSync } from "../../../lib/router-flush-sync";
+import { ScreenTitleProvider } from "../../../lib/screen-title";
+import { mockApi } from "../../../test/api-mock";
+import { makeMe } from "../../../test/fixtures";
+import { StudioScreen } from "./studio-screen";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderStudio() {
+  const router = createMemoryRouter([{ path: "/studio", element: <StudioScreen /> }], { initialEntries: ["/studio"] });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ScreenTitleProvider>
+        <RouterProvider router={router} flushSync={routerFlushSync} />
+      </ScreenTitleProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe("Studio", () => {
+  it("offers a reader to become an author, then shows the empty studio", async () => {
+    let roles: ("reader" | "author")[] = ["reader"];
+    const calls = mockApi({
+      "GET /api/auth/get-session": () => Response.json({ user: makeMe({ roles }) }),
+      "POST /api/v1/studio/author": () => {
+        roles = ["reader", "author"];
+        return Response.json({ author: { id: "user-1", name: "Ada Lovelace", nReaders: 0 }, roles });
+      },
+      "GET /api/v1/studio/books": () => Response.json({ items: [] }),
+    });
+    renderStudio();
+    fireEvent.click(await screen.findByRole("button", { name: "Become an author" }));
+    expect(await screen.findByText("No books yet")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Start a new book" }).getAttribute("href")).toBe("/studio/books/new");
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toContain("POST /api/v1/studio/author");
+  });
+
+  it("lists an author's books with their state", async () => {
+    mockApi({
+      "GET /api/auth/get-session": () => Response.json({ user: makeMe({ roles: ["reader", "author"] }) }),
+      "GET /api/v1/studio/books": () =>
+        Response.json({
+          items: [
+            {
+              wordCount: 1234,
+              book: {
+                id: "b1",
+                title: "Night Harbour",
+                authors: ["Ada Lovelace"],
+                authorIds: ["user-1"],
+                imageUrl: null,
+                summary: "",
+                genreRefs: [],
+                categoryRefs: [],
+                source: "own",
+                display: false,
+                status: "wip",
+                publishingLabel: "community-original",
+                completionStatus: "wip",
+                launchedDate: null,
+                addedDate: "2026-01-01T00:00:00.000Z",
+                nUserStarred: 0,
+                nCurrentReads: 0,
+                nFinishedReads: 0,
+                interactionScore: 0,
+                lastInteractedAt: null,
+              },
+            },
+          ],
+        }),
+    });
+    renderStudio();
+    expect((await screen.findByRole("link", { name: "Night Harbour" })).getAttribute("href")).toBe("/studio/books/b1");
+    expect(screen.getByText("1,234 words")).toBeTruthy();
+    expect(screen.getByText("Hidden")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Write “Night Harbour”" }).getAttribute("href")).toBe(
+      "/studio/books/b1/chapters",
+    );
+  });
+});
