@@ -103,11 +103,23 @@ export function describeMachine(m: MachineInfo): string {
 // ---------------------------------------------------------------------------------------------
 // Load generation (the child process is load.ts)
 
-/** What the load child is asked to do. `paths` with several entries are picked at random per request. */
+/** A request other than a plain GET: a write with its own headers (a bearer token) and JSON body. */
+export interface LoadRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * What the load child is asked to do. `paths` with several entries are picked at random per request;
+ * `requests`, when given, replace them (also picked at random).
+ */
 export interface LoadSpec {
   name: string;
   origin: string;
   paths: string[];
+  requests?: LoadRequest[];
   connections: number;
   durationSeconds: number;
   warmupSeconds: number;

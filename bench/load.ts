@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   const specPath = process.argv[2];
   if (!specPath) throw new Error("usage: load.ts <spec.json>");
   const spec = JSON.parse(readFileSync(specPath, "utf8")) as LoadSpec;
-  const paths = spec.paths;
+  const { paths, requests } = spec;
   if (paths.length === 0) throw new Error(`No request paths for ${spec.name}`);
 
   const options: autocannon.Options = {
@@ -44,10 +44,12 @@ async function main(): Promise<void> {
     renderProgressBar: false,
     renderResultsTable: false,
     renderLatencyTable: false,
-    // A path list of more than one entry is sampled at random for every request.
-    ...(paths.length > 1
-      ? { requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: pick(paths) }) }] }
-      : {}),
+    // A request list, or a path list of more than one entry, is sampled at random for every request.
+    ...(requests
+      ? { requests: [{ setupRequest: (request) => ({ ...request, ...pick(requests) }) }] }
+      : paths.length > 1
+        ? { requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: pick(paths) }) }] }
+        : {}),
     ...(spec.warmupSeconds > 0 ? { warmup: { duration: spec.warmupSeconds } } : {}),
   };
   const result = await autocannon(options);

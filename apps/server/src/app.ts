@@ -11,7 +11,16 @@ import { registerSocialSignIn } from "./features/auth/social/register-social-sig
 import { CatalogRepository } from "./features/catalog/catalog.repository";
 import { catalogRoutes } from "./features/catalog/catalog.routes";
 import { CatalogService } from "./features/catalog/catalog.service";
+import { followsRoutes } from "./features/follows/follows.routes";
+import { FollowsService } from "./features/follows/follows.service";
 import { healthRoutes } from "./features/health/health.routes";
+import { registerLibrary } from "./features/library/register-library";
+import { registerNotifications } from "./features/notifications/register-notifications";
+import { ReaderRepository } from "./features/reader/reader.repository";
+import { readerRoutes } from "./features/reader/reader.routes";
+import { ReaderService } from "./features/reader/reader.service";
+import { registerReading } from "./features/reading/register-reading";
+import { registerStudio } from "./features/studio/register-studio";
 import { uploadsRoutes } from "./features/uploads/uploads.routes";
 import { meRoutes } from "./features/users/me.routes";
 import { ProfileEditingService } from "./features/users/profile-editing.service";
@@ -73,7 +82,18 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const publicCache = new ResponseCache(ctx.config.publicCache.ttlMs, ctx.config.publicCache.maxEntries);
   await app.register(healthRoutes, { database: ctx.database });
   await app.register(catalogRoutes, { service: catalog, cache: publicCache });
-  await app.register(usersRoutes, { repository: new UsersRepository(ctx.database.db), cache: publicCache });
+  await app.register(readerRoutes, {
+    service: new ReaderService(new ReaderRepository(ctx.database.db)),
+    cache: publicCache,
+  });
+  await app.register(usersRoutes, {
+    repository: new UsersRepository(ctx.database.db, ctx.config.suggestionsExclude),
+    cache: publicCache,
+  });
+  const eventWorker = await registerNotifications(app, ctx);
+  await app.register(followsRoutes, {
+    service: new FollowsService({ db: ctx.database.db, clock: ctx.clock, onEventsWritten: () => eventWorker.nudge() }),
+  });
   await app.register(meRoutes, {
     service: new ProfileEditingService({ db: ctx.database.db, clock: ctx.clock, getMe: (id) => auth.getMe(id) }),
   });
@@ -90,6 +110,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     onProfileChanged: () => publicCache.clear(),
   });
   await registerAccountDeletion(app, ctx);
+  await registerReading(app, ctx);
+  await registerLibrary(app, ctx);
+  await registerStudio(app, ctx, { onPublicChange: () => publicCache.clear() });
   if (!ctx.config.mail.smtpUrl) {
     await app.register(devMailRoutes, {
       outboxDir: ctx.config.mail.outboxDir,

@@ -2,6 +2,7 @@ import { loadConfig } from "./config";
 import { createContext } from "./context";
 import { migrateToLatest } from "./db/migrator";
 import { runImportCommand } from "./features/epub/import-command";
+import { runAdminCommand } from "./features/studio/admin-grant";
 import { closeOnSignals, startServer } from "./main";
 import { seedDemoContent } from "./seed/seed";
 
@@ -13,6 +14,7 @@ Commands:
   seed      add the demo content if it is not there yet
   import    import an EPUB (file or http/https URL) as a public-domain book:
             import <file.epub|url> [--featured] [--category <id>]…
+  admin     admin grant <email>: make the account with this email an administrator
   help      show this text`;
 
 async function withContext<T>(work: (ctx: ReturnType<typeof createContext>) => Promise<T>): Promise<T> {
@@ -41,6 +43,8 @@ async function run(command: string | undefined): Promise<number> {
       });
     case "import":
       return withContext((ctx) => runImportCommand(ctx, process.argv.slice(3)));
+    case "admin":
+      return withContext((ctx) => runAdminCommand(ctx.database.db, process.argv.slice(3), ctx.clock()));
     case "seed":
       return withContext(async (ctx) => {
         await migrateToLatest(ctx.database.db, ctx.database.dialect);

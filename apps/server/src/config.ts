@@ -54,6 +54,9 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PUBLIC_URL: z.url().optional(),
+  QUIRE_SUGGESTIONS_EXCLUDE: z.string().default(""),
+  QUIRE_EVENT_WORKER_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
+  QUIRE_LAUNCH_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
 });
 
 export interface Config {
@@ -89,6 +92,12 @@ export interface Config {
   images: { maxBytes: number; maxPixels: number };
   /** Where uploaded and generated files live: the data directory's files folder, or an S3-compatible bucket. */
   storage: { kind: "local" } | ({ kind: "s3" } & S3StorageOptions);
+  /** Usernames or ids never suggested to follow (SPEC §4 "two fixed accounts"). */
+  suggestionsExclude: string[];
+  /** How often the server process turns pending user events into notifications (0: only after writes). */
+  eventWorker: { intervalMs: number };
+  /** How often the server process launches scheduled books whose date has come (0: not in this process). */
+  launchWorker: { intervalMs: number };
 }
 
 export interface SocialProviderConfig {
@@ -135,6 +144,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     captcha: captchaConfig(e),
     images: { maxBytes: e.QUIRE_MAX_IMAGE_BYTES, maxPixels: e.QUIRE_MAX_IMAGE_PIXELS },
     storage: storageConfig(e),
+    suggestionsExclude: e.QUIRE_SUGGESTIONS_EXCLUDE.split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+    eventWorker: { intervalMs: e.QUIRE_EVENT_WORKER_INTERVAL_MS },
+    launchWorker: { intervalMs: e.QUIRE_LAUNCH_INTERVAL_MS },
   };
 }
 

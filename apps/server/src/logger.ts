@@ -9,6 +9,8 @@ export const LOGGER_NAMES = [
   "server:auth",
   "server:mail",
   "server:uploads",
+  "server:events",
+  "server:studio",
   "cli",
 ] as const;
 export type LoggerName = (typeof LOGGER_NAMES)[number];

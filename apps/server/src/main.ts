@@ -25,6 +25,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   }
   const app = await buildApp(ctx);
   const address = await app.listen({ port: config.port, host: config.host });
+  app.eventWorker.start(config.eventWorker.intervalMs);
+  app.launchWorker.start(config.launchWorker.intervalMs);
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {

@@ -65,6 +65,12 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: "library",
+            lazy: async () => ({
+              Component: (await import("./features/library/screens/library-screen")).LibraryScreen,
+            }),
+          },
+          {
             path: "settings",
             lazy: async () => ({
               Component: (await import("./features/account/screens/settings-screen")).SettingsScreen,
@@ -86,6 +92,40 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: "notifications",
+            lazy: async () => ({
+              Component: (await import("./features/notifications/screens/notifications-screen")).NotificationsScreen,
+            }),
+          },
+          {
+            path: "studio",
+            lazy: async () => ({ Component: (await import("./features/studio/screens/studio-screen")).StudioScreen }),
+          },
+          {
+            path: "studio/books/new",
+            lazy: async () => ({
+              Component: (await import("./features/studio/screens/new-book-screen")).NewBookScreen,
+            }),
+          },
+          {
+            path: "studio/books/:id",
+            lazy: async () => ({
+              Component: (await import("./features/studio/screens/edit-book-screen")).EditBookScreen,
+            }),
+          },
+          {
+            path: "studio/books/:id/chapters/:anchorId?",
+            lazy: async () => ({
+              Component: (await import("./features/studio/screens/chapter-editor-screen")).ChapterEditorScreen,
+            }),
+          },
+          {
+            path: "admin/import",
+            lazy: async () => ({
+              Component: (await import("./features/studio/screens/admin-import-screen")).AdminImportScreen,
+            }),
+          },
+          {
             path: "u/:username",
             lazy: async () => ({ Component: (await import("./features/users/screens/profile-screen")).ProfileScreen }),
           },
@@ -93,6 +133,13 @@ export const routes: RouteObject[] = [
         ],
       },
     ],
+  },
+  // The reader fills the screen: outside the app shell (no site header, footer or bottom bar).
+  {
+    path: "/read/:bookId/:anchorId?",
+    HydrateFallback: AppLoading,
+    ErrorBoundary: RouteErrorScreen,
+    lazy: async () => ({ Component: (await import("./features/reader/reader-screen")).ReaderScreen }),
   },
 ];
 

@@ -74,6 +74,20 @@ export const ERRORS = {
   userEmailMissing: { code: "invalid-argument", message: "Could not create user. User's email seems to be missing." },
   routeNotFound: { code: "not-found", message: "Not found" },
   // Quire's own texts where the spec names none.
+  cannotFollowSelf: { code: "invalid-argument", message: "You can't follow yourself." },
+  chapterNotFound: {
+    code: "not-found",
+    message: "This chapter does not exist in this book.",
+    reason: "reader/chapter-not-found",
+  },
+  bookNotLaunched: {
+    code: "failed-precondition",
+    message: "This book has not launched yet. Subscribe to hear when it does.",
+  },
+  launchNotScheduled: {
+    code: "failed-precondition",
+    message: "Launch notifications are only for books that are scheduled to launch.",
+  },
   emailTaken: { code: "already-exists", message: "An account with this email already exists." },
   invalidCredentials: { code: "unauthenticated", message: "Incorrect email or password." },
   invalidLink: { code: "failed-precondition", message: "This link is invalid or has expired." },
@@ -193,6 +207,26 @@ export const ERRORS = {
     message: "The EPUB could not be downloaded.",
     reason: "epub/download-failed",
   },
+  // The author studio and administration.
+  notAnAuthor: { code: "permission-denied", message: "Become an author to write books in the studio." },
+  adminOnly: { code: "permission-denied", message: "Only administrators can do this." },
+  adminOnlyBookFields: {
+    code: "permission-denied",
+    message: "Only administrators can set a book's categories and publishing label.",
+  },
+  unknownCategory: { code: "invalid-argument", message: "Pick categories from the list." },
+  chapterOrderMismatch: {
+    code: "invalid-argument",
+    message: "The new order must name every chapter of the book exactly once.",
+  },
+  launchDateNotFuture: { code: "invalid-argument", message: "Choose a launch date in the future." },
+  scheduleAfterLaunch: { code: "failed-precondition", message: "This book has already launched." },
+  bookHasNoChapters: { code: "failed-precondition", message: "Write at least one chapter first." },
+  epubMissing: { code: "invalid-argument", message: "Choose an EPUB file to import." },
+  exportNotAllowed: {
+    code: "permission-denied",
+    message: "Only the book's authors can download a community book as an EPUB.",
+  },
   internal: { code: "internal", message: "Something went wrong. Please try again." },
 } as const satisfies Record<string, { code: ErrorCode; message: string; reason?: string }>;
 
@@ -271,4 +305,16 @@ export class AppError extends Error {
     if (status === 0) return AppError.of("connectionFailed");
     return AppError.of(typeof body === "object" && body !== null ? "responseMissingData" : "responseNotJson");
   }
+}
+
+/**
+ * SPEC §8's launch failure, "Failed to launched book: <reason>": the reason says why in words, the
+ * code says what kind of failure it was (a refused transition, or the database failing).
+ */
+export function launchFailedError(
+  reason: string,
+  code: ErrorCode = "failed-precondition",
+  options: { cause?: unknown } = {},
+): AppError {
+  return new AppError(code, launchFailedMessage(reason), { cause: options.cause });
 }

@@ -19,6 +19,11 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
   destroy(): Promise<void>;
+  /**
+   * PostgreSQL only: LISTENs on a channel over a dedicated connection (pooled ones are shared, so
+   * cannot hold a LISTEN); resolves to the function that stops listening and closes it.
+   */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 export interface DatabaseOptions {
@@ -109,5 +114,28 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       ? postgresDialect(options)
       : new ImmediateSqliteDialect({ database: openSqlite(options.url) });
   const db = new Kysely<Database>({ dialect: kyselyDialect, plugins: [new CamelCasePlugin()] });
-  return { db, dialect, destroy: () => db.destroy() };
+  if (dialect === "sqlite") return { db, dialect, destroy: () => db.destroy() };
+  return {
+    db,
+    dialect,
+    destroy: () => db.destroy(),
+    listen: (channel, onPayload) => listenOn(options, channel, onPayload),
+  };
+}
+
+async function listenOn(
+  options: DatabaseOptions,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  const client = new pg.Client({ connectionString: options.url });
+  // A lost listener only delays live updates (clients catch up with Last-Event-ID); it must not crash the process.
+  client.on("error", () => {});
+  await client.connect();
+  client.on("notification", (message) => {
+    if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+  });
+  await client.query(`LISTEN ${channel}`);
+  return () => client.end();
 }

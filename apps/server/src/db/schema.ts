@@ -137,6 +137,14 @@ export interface ChaptersTable {
   wordCount: number;
 }
 
+/** The Markdown an author wrote a community chapter in; `chapters.html` is rendered from it. */
+export interface ChapterSourcesTable {
+  bookId: string;
+  anchorId: string;
+  markdown: string;
+  updatedAt: string;
+}
+
 export interface ReadingProgressTable {
   userId: string;
   bookId: string;
@@ -210,6 +218,22 @@ export interface UserEventsTable {
   createdAt: string;
 }
 
+export interface NotificationsTable {
+  id: string;
+  userId: string;
+  eventId: string;
+  type: string;
+  title: string;
+  body: string;
+  actorId: string;
+  actorName: string;
+  resourceId: string;
+  resourceType: string;
+  resourceName: string;
+  createdAt: string;
+  readAt: string | null;
+}
+
 export interface CredentialsTable {
   userId: string;
   passwordHash: string;
@@ -251,12 +275,14 @@ export interface Database {
   launchSubscriptions: LaunchSubscriptionsTable;
   bookData: BookDataTable;
   chapters: ChaptersTable;
+  chapterSources: ChapterSourcesTable;
   readingProgress: ReadingProgressTable;
   chapterProgress: ChapterProgressTable;
   authors: AuthorsTable;
   genres: GenresTable;
   accountDeletionRequests: AccountDeletionRequestsTable;
   userEvents: UserEventsTable;
+  notifications: NotificationsTable;
   credentials: CredentialsTable;
   sessions: SessionsTable;
   emailTokens: EmailTokensTable;

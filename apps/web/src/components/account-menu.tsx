@@ -1,5 +1,5 @@
 import type { Me } from "@quire/core";
-import { ChevronDown, LogOut, Settings } from "lucide-react";
+import { ChevronDown, LogOut, PenLine, Settings } from "lucide-react";
 import { useCallback, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useSignOut } from "../features/auth/session";
@@ -58,6 +58,12 @@ export function AccountMenu({ user }: { user: Me }) {
             <p className="truncate text-ink-muted text-xs">{user.email}</p>
           </div>
           <ul className="flex flex-col gap-0.5">
+            <li>
+              <Link to="/studio" className={itemClasses} onClick={() => setOpen(false)}>
+                <PenLine aria-hidden="true" className="size-4 text-ink-muted" />
+                Studio
+              </Link>
+            </li>
             <li>
               <Link to={ACCOUNT_SETTINGS_PATH} className={itemClasses} onClick={() => setOpen(false)}>
                 <Settings aria-hidden="true" className="size-4 text-ink-muted" />

@@ -1,9 +1,11 @@
 import { BOTTOM_BAR_HEIGHT_PX, TOP_BAR_HEIGHT_PX } from "@quire/core/constants";
-import { CircleUserRound, Compass, House, type LucideIcon, UserRound } from "lucide-react";
+import { CircleUserRound, Compass, House, Library, type LucideIcon, UserRound } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
 import { signInPathFor } from "../features/auth/next-path";
 import { type Session, useSession } from "../features/auth/session";
+import { NotificationsBell } from "../features/notifications/components/notifications-bell";
+import { useNotificationStream } from "../features/notifications/use-notification-stream";
 import { OnboardingGate } from "../features/onboarding/onboarding-gate";
 import { useKeyboardVisible } from "../lib/keyboard";
 import { useCurrentScreenTitle } from "../lib/screen-title";
@@ -26,6 +28,12 @@ const MAIN_NAV: readonly NavItem[] = [
   { to: "/", label: "Home", Icon: House, end: true },
   { to: "/browse", label: "Browse", Icon: Compass, end: false },
 ];
+const LIBRARY_NAV: NavItem = { to: "/library", label: "Library", Icon: Library, end: false, testId: "nav-library" };
+
+/** Everyone browses; a signed-in reader also has a library. */
+function mainNavFor(session: Session): readonly NavItem[] {
+  return session.status === "signed-in" ? [...MAIN_NAV, LIBRARY_NAV] : MAIN_NAV;
+}
 
 /** "Sign in", returning to the current page afterwards (not from home or the auth screens themselves). */
 function useSignInPath(): string {
@@ -90,6 +98,8 @@ function SiteHeader() {
   const title = useCurrentScreenTitle();
   const session = useSession();
   const signInPath = useSignInPath();
+  // One stream per page, whichever of the two bells (phone or wide screen) is showing.
+  useNotificationStream(session.status === "signed-in");
   return (
     <header className="pt-safe sticky top-0 z-40 bg-paper/90 shadow-[0_1px_0_var(--q-line)] backdrop-blur supports-[backdrop-filter]:bg-paper/80">
       <div
@@ -107,6 +117,7 @@ function SiteHeader() {
           {title || "Quire"}
         </p>
         <div className="flex shrink-0 items-center">
+          {session.status === "signed-in" ? <NotificationsBell /> : null}
           <ThemeToggle size="sm" />
           <ThemeMenu size="sm" />
         </div>
@@ -122,7 +133,7 @@ function SiteHeader() {
         </Link>
         <nav aria-label="Main">
           <ul className="flex items-center gap-1">
-            {MAIN_NAV.map(({ to, label, end }) => (
+            {mainNavFor(session).map(({ to, label, end }) => (
               <li key={to}>
                 <NavLink
                   to={to}
@@ -140,6 +151,7 @@ function SiteHeader() {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-1">
+          {session.status === "signed-in" ? <NotificationsBell /> : null}
           <ThemeToggle />
           <ThemeMenu />
           {session.status === "signed-in" && session.user ? (
@@ -160,7 +172,7 @@ function SiteHeader() {
 function BottomNav({ hidden }: { hidden: boolean }) {
   const session = useSession();
   const signInPath = useSignInPath();
-  const items = [...MAIN_NAV, accountNavItem(session, signInPath)];
+  const items = [...mainNavFor(session), accountNavItem(session, signInPath)];
   return (
     <nav
       aria-label="Main"

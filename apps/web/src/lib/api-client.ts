@@ -55,8 +55,22 @@ export function apiPatch<T = undefined>(
   return apiWrite<T>("PATCH", path, body, options);
 }
 
+/** PUTs `body` (or nothing) as JSON; answers and failures as apiPost's. */
+export function apiPut<T = undefined>(
+  path: string,
+  body?: unknown,
+  options: Omit<ApiRequestOptions, "query"> = {},
+): Promise<T> {
+  return apiWrite<T>("PUT", path, body, options);
+}
+
+/** DELETEs; answers and failures as apiPost's. */
+export function apiDelete<T = undefined>(path: string, options: Omit<ApiRequestOptions, "query"> = {}): Promise<T> {
+  return apiWrite<T>("DELETE", path, undefined, options);
+}
+
 async function apiWrite<T>(
-  method: "POST" | "PATCH",
+  method: "POST" | "PATCH" | "PUT" | "DELETE",
   path: string,
   body: unknown,
   options: Omit<ApiRequestOptions, "query">,

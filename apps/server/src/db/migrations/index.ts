@@ -4,6 +4,9 @@ import * as initialSchema from "./2026-11-21-01-initial-schema";
 import * as accounts from "./2026-11-21-02-accounts";
 import * as socialOnboardingDeletion from "./2026-11-21-03-social-onboarding-deletion";
 import * as bookContent from "./2026-11-21-04-book-content";
+import * as notifications from "./2026-11-21-05-notifications";
+import * as chapterSources from "./2026-11-22-01-chapter-sources";
+import * as chapterWeightsIndex from "./2026-11-22-02-chapter-weights-index";
 
 export interface DialectMigration {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -16,4 +19,7 @@ export const migrations: Record<string, DialectMigration> = {
   "2026-11-21-02-accounts": accounts,
   "2026-11-21-03-social-onboarding-deletion": socialOnboardingDeletion,
   "2026-11-21-04-book-content": bookContent,
+  "2026-11-21-05-notifications": notifications,
+  "2026-11-22-01-chapter-sources": chapterSources,
+  "2026-11-22-02-chapter-weights-index": chapterWeightsIndex,
 };

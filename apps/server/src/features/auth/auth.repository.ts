@@ -1,11 +1,24 @@
 import type { Kysely, Transaction } from "kysely";
+import { param, ReusableQuery } from "../../db/reusable-query";
 import type { Database, EmailTokenPurpose, UserRow } from "../../db/schema";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** Every SQL statement of accounts: users' credentials, sessions and email tokens. */
 export class AuthRepository {
-  constructor(readonly db: Kysely<Database>) {}
+  /** Every signed-in request runs it: compiled once (building a Kysely query costs as much as running it). */
+  private readonly liveSessionQuery;
+
+  constructor(readonly db: Kysely<Database>) {
+    this.liveSessionQuery = new ReusableQuery(
+      db
+        .selectFrom("sessions")
+        .select(["idHash", "userId", "lastUsedAt", "expiresAt"])
+        .where("idHash", "=", param("idHash"))
+        .where("expiresAt", ">", param("now"))
+        .compile(),
+    );
+  }
 
   async findUserByEmail(email: string, db: Db = this.db) {
     return db
@@ -112,12 +125,8 @@ export class AuthRepository {
   }
 
   async findLiveSession(idHash: string, now: string) {
-    return this.db
-      .selectFrom("sessions")
-      .select(["idHash", "userId", "lastUsedAt", "expiresAt"])
-      .where("idHash", "=", idHash)
-      .where("expiresAt", ">", now)
-      .executeTakeFirst();
+    const [session] = await this.liveSessionQuery.execute(this.db, { idHash, now });
+    return session;
   }
 
   async touchSession(idHash: string, lastUsedAt: string, expiresAt: string): Promise<void> {

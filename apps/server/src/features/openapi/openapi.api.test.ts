@@ -2,8 +2,12 @@ import {
   accountDeletionContract,
   authContract,
   catalogContract,
+  libraryContract,
   profileContract,
+  readingContract,
   socialAuthContract,
+  socialContract,
+  studioContract,
   uploadsContract,
 } from "@quire/core";
 import { describe, expect, it } from "vitest";
@@ -26,6 +30,10 @@ describe("OpenAPI document", () => {
       ...accountDeletionContract,
       ...uploadsContract,
       ...socialAuthContract,
+      ...socialContract,
+      ...readingContract,
+      ...libraryContract,
+      ...studioContract,
     };
     for (const [operationId, route] of Object.entries(contract)) {
       const path = route.path.replace(/:(\w+)/g, "{$1}");

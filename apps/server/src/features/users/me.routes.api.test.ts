@@ -124,6 +124,9 @@ describe.each(dialectsUnderTest())("profile editing and onboarding on %s", (dial
     // Answering a step again (following the same person) changes no counter and keeps onboarding finished.
     user = (await send("POST", "/api/v1/me/onboarding/follow", headers, { userIds: [author.id] })).json().user;
     expect(user).toMatchObject({ nFollowing: 1, onboarding: { finished: true } });
+    // Following in onboarding notifies the followee once, as the profile button does.
+    const events = await testDb.db.selectFrom("userEvents").selectAll().where("targetUserId", "=", author.id).execute();
+    expect(events).toMatchObject([{ eventType: "new follower", triggeredByUserId: user.id }]);
   });
 
   it("finishes on the web without the first-name step when the name is known", async () => {

@@ -13,7 +13,7 @@ import type { z } from "zod";
 import { isUniqueViolation } from "../../db/constraint-errors";
 import { parseJson, toBool, toJson } from "../../db/json";
 import type { Database, UsersTable } from "../../db/schema";
-import { followsRepository } from "../follows/follows.repository";
+import { followAndAnnounce } from "../follows/follow-and-announce";
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Answer<S extends OnboardingStep> = z.output<(typeof OnboardingAnswerSchemas)[S]>;
@@ -77,7 +77,7 @@ export class ProfileEditingService {
           const known = await trx.selectFrom("users").select("id").where("id", "in", userIds).execute();
           if (known.length !== userIds.length) throw AppError.of("userNotFound");
         }
-        for (const followeeId of userIds) await followsRepository.follow(trx, userId, followeeId, now);
+        for (const followeeId of userIds) await followAndAnnounce(trx, userId, followeeId, now);
         return {};
       }
     }

@@ -2,7 +2,11 @@ import type { Kysely } from "kysely";
 import type { Database, UserRow } from "../../db/schema";
 
 export class UsersRepository {
-  constructor(readonly db: Kysely<Database>) {}
+  constructor(
+    readonly db: Kysely<Database>,
+    /** Usernames or ids never suggested (the configured fixed accounts). */
+    private readonly excludedFromSuggestions: string[] = [],
+  ) {}
 
   async findByUsername(username: string): Promise<UserRow | undefined> {
     return this.db.selectFrom("users").selectAll().where("username", "=", username).executeTakeFirst();
@@ -23,9 +27,11 @@ export class UsersRepository {
       .execute();
   }
 
-  /** SPEC §4 suggestions: the highest interaction scores, leaving out the viewer and whom they follow. */
+  /** SPEC §4 suggestions: the highest interaction scores, leaving out the viewer, whom they follow and the fixed accounts. */
   async suggestedFor(viewerId: string | undefined, limit: number): Promise<UserRow[]> {
     let query = this.db.selectFrom("users").selectAll();
+    const excluded = this.excludedFromSuggestions;
+    if (excluded.length > 0) query = query.where("id", "not in", excluded).where("username", "not in", excluded);
     if (viewerId) {
       query = query
         .where("id", "!=", viewerId)

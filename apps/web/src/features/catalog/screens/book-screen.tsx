@@ -1,14 +1,15 @@
 import type { BookDetail } from "@quire/core";
-import { BookOpen, BookOpenCheck, ChevronRight, Glasses, Star } from "lucide-react";
+import { BookOpenCheck, ChevronRight, Glasses, Star } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
-import { Button } from "../../../components/button";
 import { ErrorState } from "../../../components/error-state";
 import { LoadingStatus, Skeleton } from "../../../components/skeleton";
 import { WayBackLinks } from "../../../components/way-back-links";
 import { errorMessage, hasErrorCode } from "../../../lib/errors";
 import { formatCompactNumber, formatDate, formatNumber, formatReadingTime, pluralize } from "../../../lib/format";
 import { useScreenTitle } from "../../../lib/screen-title";
+import { BookActions } from "../../library/components/book-actions";
+import { ReadButton } from "../../reader/read-button";
 import { authorsText, COMPLETION_LABELS, PUBLISHING_LABELS_TEXT, SOURCE_LABELS, STATUS_LABELS } from "../book-labels";
 import { BookBadges } from "../components/badge";
 import { BookCover } from "../components/book-cover";
@@ -67,7 +68,6 @@ function Breadcrumbs({ title }: { title: string }) {
 
 function BookDetails({ detail }: { detail: BookDetail }) {
   const { book, bookData, genres, categories } = detail;
-  const readerNoteId = `reader-note-${book.id}`;
 
   return (
     <article data-testid="book-page" data-book-id={book.id}>
@@ -78,13 +78,8 @@ function BookDetails({ detail }: { detail: BookDetail }) {
             <BookCover book={book} eager />
           </div>
           <div className="flex w-full max-w-64 flex-col items-center gap-1.5 md:max-w-none">
-            <Button className="w-full" disabled aria-describedby={readerNoteId} title="Reader coming soon">
-              <BookOpen aria-hidden="true" className="size-4" />
-              Start reading
-            </Button>
-            <p id={readerNoteId} className="text-ink-muted text-xs">
-              Reader coming soon
-            </p>
+            <ReadButton book={book} />
+            <BookActions book={book} />
           </div>
         </div>
 

@@ -1,0 +1,132 @@
+import {
+  AppError,
+  type Book,
+  type BookViewerState,
+  type ErrorKey,
+  type LaunchSubscriptionState,
+  type ListMembership,
+  type ReadingLists,
+  type StarState,
+  SYSTEM_LISTS,
+  type SystemList,
+} from "@quire/core";
+import { retryingTransaction } from "../../db/retrying-transaction";
+import type { CatalogRepository } from "../catalog/catalog.repository";
+import { presentReadingProgress } from "../reading/reading.presenter";
+import { presentBookSummaries } from "./book-summaries";
+import type { LibraryRepository } from "./library.repository";
+import { listEntriesRepository } from "./list-entries.repository";
+
+const NOBODY_STATE: BookViewerState = { starred: false, list: null, subscribed: false, progress: null };
+
+/** Unexpected failures become the catalogue message of the action (SPEC §8); our own refusals pass through. */
+async function failingAs<T>(key: ErrorKey, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw AppError.of(key, { cause: error });
+  }
+}
+
+/** Stars, system lists, launch subscriptions and the viewer's state on a book: always the viewer's own. */
+export class LibraryService {
+  constructor(
+    private readonly deps: { repository: LibraryRepository; catalog: CatalogRepository; clock: () => Date },
+  ) {}
+
+  private get repository(): LibraryRepository {
+    return this.deps.repository;
+  }
+
+  private now(): string {
+    return this.deps.clock().toISOString();
+  }
+
+  /** The book, if it exists and is shown; hidden books are not found. */
+  private async visibleBook(bookId: string) {
+    const book = await this.repository.findBook(bookId);
+    if (book?.display !== 1) throw AppError.of("bookNotFound");
+    return book;
+  }
+
+  async star(userId: string, bookId: string): Promise<StarState> {
+    await this.visibleBook(bookId);
+    const now = this.now();
+    const nUserStarred = await failingAs("starFailed", () =>
+      retryingTransaction(this.repository.db, (trx) => this.repository.star(trx, userId, bookId, now)),
+    );
+    return { starred: true, nUserStarred };
+  }
+
+  async unstar(userId: string, bookId: string): Promise<StarState> {
+    await this.visibleBook(bookId);
+    const now = this.now();
+    const nUserStarred = await failingAs("starFailed", () =>
+      retryingTransaction(this.repository.db, (trx) => this.repository.unstar(trx, userId, bookId, now)),
+    );
+    return { starred: false, nUserStarred };
+  }
+
+  /** Launch notifications exist only while a book is scheduled. */
+  private async scheduledBook(bookId: string) {
+    const book = await this.visibleBook(bookId);
+    if (book.status !== "scheduled") throw AppError.of("launchNotScheduled");
+    return book;
+  }
+
+  async subscribeLaunch(userId: string, bookId: string): Promise<LaunchSubscriptionState> {
+    await this.scheduledBook(bookId);
+    await failingAs("notifySubscribeFailed", () => this.repository.subscribe(userId, bookId, this.now()));
+    return { subscribed: true };
+  }
+
+  async unsubscribeLaunch(userId: string, bookId: string): Promise<LaunchSubscriptionState> {
+    await this.scheduledBook(bookId);
+    await failingAs("notifyUnsubscribeFailed", () => this.repository.unsubscribe(userId, bookId));
+    return { subscribed: false };
+  }
+
+  async lists(userId: string): Promise<ReadingLists> {
+    const entries = await listEntriesRepository.entriesWithBooks(this.repository.db, userId);
+    const books = await presentBookSummaries(
+      this.deps.catalog,
+      entries.map((entry) => entry.book),
+    );
+    const lists = Object.fromEntries(SYSTEM_LISTS.map((list) => [list, []])) as unknown as ReadingLists;
+    entries.forEach((entry, index) => {
+      lists[entry.list as SystemList]?.push({ book: books[index] as Book, addedAt: entry.addedAt });
+    });
+    return lists;
+  }
+
+  async putInList(userId: string, list: SystemList, bookId: string): Promise<ListMembership> {
+    await this.visibleBook(bookId);
+    const addedAt = await failingAs("listUpdateFailed", () =>
+      listEntriesRepository.put(this.repository.db, userId, bookId, list, this.now()),
+    );
+    return { bookId, list, addedAt };
+  }
+
+  /** Takes a book out of the viewer's lists; a hidden book can still be taken out, an unknown one is not found. */
+  async removeFromLists(userId: string, bookId: string): Promise<ListMembership> {
+    const removed = await failingAs("listUpdateFailed", () =>
+      listEntriesRepository.remove(this.repository.db, userId, bookId),
+    );
+    if (!removed && !(await this.repository.findBook(bookId))) throw AppError.of("bookNotFound");
+    return { bookId, list: null, addedAt: null };
+  }
+
+  /** The book page's view of the viewer: a visitor gets no star, list, subscription or progress. */
+  async viewerState(userId: string | undefined, bookId: string): Promise<BookViewerState> {
+    await this.visibleBook(bookId);
+    if (!userId) return NOBODY_STATE;
+    const state = await this.repository.viewerState(userId, bookId);
+    return {
+      starred: state.starred,
+      list: state.list as SystemList | null,
+      subscribed: state.subscribed,
+      progress: state.progress ? presentReadingProgress(state.progress) : null,
+    };
+  }
+}

@@ -1,0 +1,288 @@
+import type { Kysely, Selectable, Transaction } from "kysely";
+import type { DialectName } from "../../db/dialect";
+import { param, ReusableQuery } from "../../db/reusable-query";
+import type { BookRow, Bool, ChapterProgressTable, Database, ReadingProgressTable } from "../../db/schema";
+import type { ChapterWeight } from "./weighted-progress";
+
+export type ReadingProgressRow = Selectable<ReadingProgressTable>;
+export type ChapterProgressRow = Selectable<ChapterProgressTable>;
+
+export interface BookForProgress {
+  id: string;
+  title: string;
+  display: number;
+  /** The chapters of the book data's latest version in reading order (none without book data). */
+  chapters: ChapterWeight[];
+}
+
+/** A book-level progress write. A null `epubPosition` (JSON text) keeps the stored one. */
+export interface BookProgressWrite {
+  userId: string;
+  bookId: string;
+  progress: number;
+  currentChapter: string;
+  lastReadAt: string;
+  epubPosition: string | null;
+}
+
+export interface BookProgressOutcome {
+  row: ReadingProgressRow;
+  /** This write created the user's first progress record on the book. */
+  started: boolean;
+  /** This write marked the book read (it happens once per user and book). */
+  finished: boolean;
+}
+
+/** The statements every progress write runs, built and compiled once (see ReusableQuery). */
+function compileHotQueries(db: Kysely<Database>) {
+  const progressChanges = {
+    progress: param("progress") as unknown as number,
+    currentChapter: param("currentChapter"),
+    lastReadAt: param("lastReadAt"),
+  };
+  return {
+    book: new ReusableQuery(
+      db
+        .selectFrom("books")
+        .leftJoin("bookData", "bookData.bookId", "books.id")
+        .leftJoin("chapters", (join) =>
+          join.onRef("chapters.bookId", "=", "books.id").onRef("chapters.version", "=", "bookData.latestVersion"),
+        )
+        .select(["books.id", "books.title", "books.display", "chapters.anchorId", "chapters.wordCount"])
+        .where("books.id", "=", param("bookId"))
+        .orderBy("chapters.chapterNumber")
+        .compile(),
+    ),
+    chapterProgress: new ReusableQuery(
+      db
+        .selectFrom("chapterProgress")
+        .selectAll()
+        .where("userId", "=", param("userId"))
+        .where("bookId", "=", param("bookId"))
+        .compile(),
+    ),
+    // A chapter once read stays read; a missing position keeps the stored one.
+    upsertChapter: new ReusableQuery(
+      db
+        .insertInto("chapterProgress")
+        .values({
+          userId: param("userId"),
+          bookId: param("bookId"),
+          anchorId: param("anchorId"),
+          progress: param("progress") as unknown as number,
+          isRead: param("isRead") as unknown as Bool,
+          lastReadAt: param("lastReadAt"),
+          epubPosition: param("epubPosition"),
+        })
+        .onConflict((conflict) =>
+          conflict.columns(["userId", "bookId", "anchorId"]).doUpdateSet((eb) => ({
+            progress: eb.ref("excluded.progress"),
+            lastReadAt: eb.ref("excluded.lastReadAt"),
+            isRead: eb
+              .case()
+              .when("chapterProgress.isRead", "=", 1)
+              .then(1)
+              .else(eb.ref("excluded.isRead"))
+              .end()
+              .$castTo<Bool>(),
+            epubPosition: eb.fn.coalesce("excluded.epubPosition", "chapterProgress.epubPosition"),
+          })),
+        )
+        .compile(),
+    ),
+    // The update that marks a book read only matches while it is unread: that is what makes "finished" happen once.
+    markRead: new ReusableQuery(
+      db
+        .updateTable("readingProgress")
+        .set((eb) => ({
+          ...progressChanges,
+          epubPosition: eb.fn.coalesce(eb.val(param("epubPosition")), "epubPosition"),
+          isRead: 1,
+        }))
+        .where("userId", "=", param("userId"))
+        .where("bookId", "=", param("bookId"))
+        .where("isRead", "=", 0)
+        .returningAll()
+        .compile(),
+    ),
+    update: new ReusableQuery(
+      db
+        .updateTable("readingProgress")
+        .set((eb) => ({
+          ...progressChanges,
+          epubPosition: eb.fn.coalesce(eb.val(param("epubPosition")), "epubPosition"),
+        }))
+        .where("userId", "=", param("userId"))
+        .where("bookId", "=", param("bookId"))
+        .returningAll()
+        .compile(),
+    ),
+  };
+}
+
+/**
+ * Every SQL statement of reading progress. Counter changes are conditional on the row change that
+ * justifies them (an insert that inserted, an update that flipped `is_read`), and each reader's
+ * writes run one at a time (`lockReader`), so concurrent writes on either dialect leave the counters
+ * equal to a recount of the rows. The statements of every write are compiled once: building and
+ * compiling a Kysely query costs as much as running it.
+ */
+export class ReadingRepository {
+  private readonly hot;
+
+  constructor(
+    readonly db: Kysely<Database>,
+    private readonly dialect: DialectName,
+  ) {
+    this.hot = compileHotQueries(db);
+  }
+
+  /** The book with its current chapters, in one query. */
+  async findBook(bookId: string): Promise<BookForProgress | undefined> {
+    const rows = await this.hot.book.execute(this.db, { bookId });
+    const first = rows[0];
+    if (!first) return undefined;
+    const chapters = rows.flatMap(({ anchorId, wordCount }) =>
+      anchorId === null || wordCount === null ? [] : [{ anchorId, wordCount }],
+    );
+    return { id: first.id, title: first.title, display: first.display, chapters };
+  }
+
+  async readingProgress(userId: string, bookId: string): Promise<ReadingProgressRow | undefined> {
+    return this.db
+      .selectFrom("readingProgress")
+      .selectAll()
+      .where("userId", "=", userId)
+      .where("bookId", "=", bookId)
+      .executeTakeFirst();
+  }
+
+  async chapterProgress(
+    userId: string,
+    bookId: string,
+    db: Kysely<Database> | Transaction<Database> = this.db,
+  ): Promise<ChapterProgressRow[]> {
+    return this.hot.chapterProgress.execute<Database>(db, { userId, bookId });
+  }
+
+  async upsertChapterProgress(trx: Transaction<Database>, row: ChapterProgressRow): Promise<void> {
+    await this.hot.upsertChapter.execute<Database>(trx, { ...row });
+  }
+
+  /**
+   * Serialises one reader's progress writes on PostgreSQL by locking their user row first: a write
+   * then sees every chapter saved by the writes before it (so the derived book figure misses none),
+   * and two first reads of one author's books cannot both miss each other's row. NO KEY UPDATE, not
+   * UPDATE: progress inserts take KEY SHARE locks on the same row, which it must not wait for. SQLite
+   * needs nothing: BEGIN IMMEDIATE already runs write transactions one at a time.
+   */
+  async lockReader(trx: Transaction<Database>, userId: string): Promise<void> {
+    if (this.dialect !== "postgres") return;
+    await trx.selectFrom("users").select("id").where("id", "=", userId).forNoKeyUpdate().execute();
+  }
+
+  /**
+   * Writes the book's progress and says what changed. A book once read stays read (a later, lower
+   * figure is a re-read: the place moves, `is_read` does not), so "finished" happens once. Run under
+   * `lockReader`.
+   */
+  async writeBookProgress(trx: Transaction<Database>, write: BookProgressWrite): Promise<BookProgressOutcome> {
+    const values = { ...write };
+    if (write.progress === 100) {
+      const [justRead] = await this.hot.markRead.execute<Database>(trx, values);
+      if (justRead) return { row: justRead, started: false, finished: true };
+    }
+    const [updated] = await this.hot.update.execute<Database>(trx, values);
+    if (updated) return { row: updated, started: false, finished: false };
+    // No row yet, and the reader lock keeps anyone else from inserting it meanwhile.
+    const inserted = await trx
+      .insertInto("readingProgress")
+      .values({ ...write, isRead: write.progress === 100 ? 1 : 0 })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { row: inserted, started: true, finished: inserted.isRead === 1 };
+  }
+
+  /** Moves the book between current and finished reads (deltas of -1, 0 or +1). */
+  async moveReadCounters(
+    trx: Transaction<Database>,
+    bookId: string,
+    deltas: { current: number; finished: number },
+    now: string,
+  ): Promise<void> {
+    await trx
+      .updateTable("books")
+      .set((eb) => ({
+        nCurrentReads: eb("nCurrentReads", "+", deltas.current),
+        nFinishedReads: eb("nFinishedReads", "+", deltas.finished),
+        lastInteractedAt: now,
+      }))
+      .where("id", "=", bookId)
+      .execute();
+  }
+
+  /**
+   * A new reader of the book becomes a reader of each of its authors who had not counted them yet
+   * (an author's n_readers counts distinct users with progress on any of their books). The caller
+   * holds the reader lock, so the check sees the reader's other progress rows.
+   */
+  async countNewReader(trx: Transaction<Database>, userId: string, bookId: string): Promise<void> {
+    await trx
+      .updateTable("authors")
+      .set((eb) => ({ nReaders: eb("nReaders", "+", 1) }))
+      .where("id", "in", trx.selectFrom("bookAuthors").select("authorId").where("bookId", "=", bookId))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("readingProgress")
+              .innerJoin("bookAuthors as other", "other.bookId", "readingProgress.bookId")
+              .select("readingProgress.bookId")
+              .where("readingProgress.userId", "=", userId)
+              .where("readingProgress.bookId", "!=", bookId)
+              .whereRef("other.authorId", "=", "authors.id"),
+          ),
+        ),
+      )
+      .execute();
+  }
+
+  /** How events name the user: their full name, or their username when they gave none. */
+  async displayName(trx: Transaction<Database>, userId: string): Promise<string> {
+    const user = await trx
+      .selectFrom("users")
+      .select(["firstName", "lastName", "username"])
+      .where("id", "=", userId)
+      .executeTakeFirstOrThrow();
+    return `${user.firstName} ${user.lastName}`.trim() || user.username;
+  }
+
+  /** The user's books in progress (below 100, re-reads included), most recently read first, visible books only. */
+  async continueReading(userId: string, limit: number): Promise<{ book: BookRow; progress: ReadingProgressRow }[]> {
+    const rows = await this.db
+      .selectFrom("readingProgress")
+      .innerJoin("books", "books.id", "readingProgress.bookId")
+      .selectAll("books")
+      .select([
+        "readingProgress.userId",
+        "readingProgress.bookId",
+        "readingProgress.progress",
+        "readingProgress.currentChapter",
+        "readingProgress.lastReadAt",
+        "readingProgress.isRead",
+        "readingProgress.epubPosition",
+      ])
+      .where("readingProgress.userId", "=", userId)
+      .where("readingProgress.progress", "<", 100)
+      .where("books.display", "=", 1)
+      .orderBy("readingProgress.lastReadAt", "desc")
+      .orderBy("readingProgress.bookId", "desc")
+      .limit(limit)
+      .execute();
+    return rows.map(
+      ({ userId: reader, bookId, progress, currentChapter, lastReadAt, isRead, epubPosition, ...book }) => ({
+        book,
+        progress: { userId: reader, bookId, progress, currentChapter, lastReadAt, isRead, epubPosition },
+      }),
+    );
+  }
+}

@@ -1,0 +1,147 @@
+import type { BookProgressResponse } from "@quire/core";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { apiError, mockApi } from "../../test/api-mock";
+import { ProgressSaver } from "./progress-saver";
+
+const BOOK = "book-1";
+const SAVED: BookProgressResponse = { progress: null, chapters: [] };
+const place = (anchorId: string, offset: number, chapterPercent = 10, bookPercent = 1) => ({
+  anchorId,
+  offset,
+  chapterPercent,
+  bookPercent,
+});
+
+const okProgress = () => Response.json(SAVED);
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function saverWith(overrides: Partial<ConstructorParameters<typeof ProgressSaver>[0]> = {}) {
+  const onSignInNeeded = vi.fn();
+  const onSaved = vi.fn();
+  const saver = new ProgressSaver({ bookId: BOOK, canSave: () => true, onSignInNeeded, onSaved, ...overrides });
+  return { saver, onSignInNeeded, onSaved };
+}
+
+describe("saving the reader's place", () => {
+  it("waits for the reader to stay put, then saves the chapter's progress and the book's, in that order", async () => {
+    const calls = mockApi({
+      "PUT /api/v1/books/book-1/chapters/chapter-3/progress": okProgress,
+      "PUT /api/v1/books/book-1/progress": okProgress,
+    });
+    const { saver, onSaved } = saverWith();
+    saver.record(place("chapter-3", 0.1, 12, 20));
+    saver.record(place("chapter-3", 0.2, 24, 22));
+    await vi.advanceTimersByTimeAsync(1000);
+    saver.record(place("chapter-3", 0.3, 36, 24));
+    await vi.advanceTimersByTimeAsync(1400);
+    expect(calls).toEqual([]);
+    await vi.advanceTimersByTimeAsync(200);
+    await saver.flush();
+    const position = { anchorId: "chapter-3", offset: 0.3 };
+    expect(calls).toEqual([
+      {
+        method: "PUT",
+        path: "/api/v1/books/book-1/chapters/chapter-3/progress",
+        body: { progress: 36, epubPosition: position },
+      },
+      {
+        method: "PUT",
+        path: "/api/v1/books/book-1/progress",
+        body: { epubPosition: position, currentChapter: "chapter-3", progress: 24 },
+      },
+    ]);
+    expect(onSaved).toHaveBeenCalledWith(SAVED);
+    // The same place again is nothing new.
+    saver.record(place("chapter-3", 0.3, 36, 24));
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(calls).toHaveLength(2);
+  });
+
+  it("saves the last place in a chapter at once when the reader moves on to the next", async () => {
+    const calls = mockApi({
+      "PUT /api/v1/books/book-1/chapters/chapter-1/progress": okProgress,
+      "PUT /api/v1/books/book-1/chapters/chapter-2/progress": okProgress,
+      "PUT /api/v1/books/book-1/progress": okProgress,
+    });
+    const { saver } = saverWith();
+    saver.record(place("chapter-1", 0.9, 100, 10));
+    saver.record(place("chapter-2", 0, 5, 11));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.map((call) => call.path)).toEqual([
+      "/api/v1/books/book-1/chapters/chapter-1/progress",
+      "/api/v1/books/book-1/progress",
+    ]);
+    await vi.advanceTimersByTimeAsync(1500);
+    await saver.flush();
+    expect(calls.map((call) => call.path).slice(2)).toEqual([
+      "/api/v1/books/book-1/chapters/chapter-2/progress",
+      "/api/v1/books/book-1/progress",
+    ]);
+  });
+
+  it("sends what is pending with keepalive when the page goes away", async () => {
+    mockApi({
+      "PUT /api/v1/books/book-1/chapters/chapter-1/progress": okProgress,
+      "PUT /api/v1/books/book-1/progress": okProgress,
+    });
+    const { saver } = saverWith();
+    saver.record(place("chapter-1", 0.5));
+    await saver.flush(true);
+    const inits = vi.mocked(fetch).mock.calls.map(([, init]) => init as RequestInit);
+    expect(inits).toHaveLength(2);
+    for (const init of inits)
+      expect(init).toMatchObject({ method: "PUT", keepalive: true, credentials: "same-origin" });
+  });
+
+  it("asks once for a sign-in on 'Please login!' and then stops sending", async () => {
+    const calls = mockApi({
+      "PUT /api/v1/books/book-1/chapters/chapter-1/progress": () =>
+        apiError(401, "unauthenticated", "Please login!", "not_logged_in"),
+    });
+    const { saver, onSignInNeeded } = saverWith();
+    saver.record(place("chapter-1", 0.1));
+    await vi.advanceTimersByTimeAsync(1500);
+    await saver.flush();
+    expect(onSignInNeeded).toHaveBeenCalledTimes(1);
+    expect(saver.isStopped).toBe(true);
+    saver.record(place("chapter-1", 0.2));
+    saver.record(place("chapter-2", 0));
+    await vi.advanceTimersByTimeAsync(5000);
+    await saver.flush(true);
+    expect(calls).toHaveLength(1);
+    expect(onSignInNeeded).toHaveBeenCalledTimes(1);
+  });
+
+  it("sends nothing for a reader known to be signed out, and offers the sign-in", async () => {
+    const calls = mockApi({});
+    const { saver, onSignInNeeded } = saverWith({ canSave: () => false });
+    saver.record(place("chapter-1", 0.1));
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(calls).toEqual([]);
+    expect(onSignInNeeded).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps a place that failed to save for the next try", async () => {
+    let fail = true;
+    const calls = mockApi({
+      "PUT /api/v1/books/book-1/chapters/chapter-1/progress": () =>
+        fail ? apiError(503, "unavailable", "Connection failed.") : okProgress(),
+      "PUT /api/v1/books/book-1/progress": okProgress,
+    });
+    const { saver, onSignInNeeded } = saverWith();
+    saver.record(place("chapter-1", 0.4));
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(calls).toHaveLength(1);
+    fail = false;
+    await saver.flush(true);
+    expect(calls.map((call) => call.path)).toContain("/api/v1/books/book-1/progress");
+    expect(onSignInNeeded).not.toHaveBeenCalled();
+  });
+});

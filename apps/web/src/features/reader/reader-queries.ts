@@ -1,0 +1,66 @@
+import type { BookProgressResponse, Chapter, ChapterContent, ChapterPage } from "@quire/core";
+import { apiPath } from "@quire/core/api-paths";
+import { queryOptions } from "@tanstack/react-query";
+import { apiGet } from "../../lib/api-client";
+import { hasErrorCode } from "../../lib/errors";
+
+export const readerKeys = {
+  all: ["reader"] as const,
+  chapter: (bookId: string, anchorId: string) => [...readerKeys.all, bookId, "chapter", anchorId] as const,
+  chapters: (bookId: string) => [...readerKeys.all, bookId, "chapters"] as const,
+  progress: (bookId: string) => [...readerKeys.all, bookId, "progress"] as const,
+};
+
+/** A chapter's content; kept a while, since chapters only change with a new edition. */
+export function chapterContentQuery(bookId: string, anchorId: string) {
+  return queryOptions({
+    queryKey: readerKeys.chapter(bookId, anchorId),
+    queryFn: async ({ signal }) =>
+      (
+        await apiGet<{ chapter: ChapterContent }>(apiPath("books.chapterContent", { id: bookId, anchorId }), {
+          signal,
+        })
+      ).chapter,
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** Every chapter in reading order (all pages of the chapter list): the fallback contents and the word weights. */
+export function allChaptersQuery(bookId: string) {
+  return queryOptions({
+    queryKey: readerKeys.chapters(bookId),
+    queryFn: async ({ signal }) => {
+      const chapters: Chapter[] = [];
+      let cursor: string | undefined;
+      do {
+        const page: ChapterPage = await apiGet<ChapterPage>(apiPath("books.chapters", { id: bookId }), {
+          query: { cursor },
+          signal,
+        });
+        chapters.push(...page.items);
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      return chapters;
+    },
+    staleTime: 10 * 60_000,
+  });
+}
+
+/**
+ * The signed-in reader's place in a book, or null when there is none. A 404 also means "none": the
+ * book may be gone, or a server without the progress API answers so.
+ */
+export function progressQuery(bookId: string) {
+  return queryOptions({
+    queryKey: readerKeys.progress(bookId),
+    queryFn: async ({ signal }): Promise<BookProgressResponse | null> => {
+      try {
+        return await apiGet<BookProgressResponse>(apiPath("progress.get", { id: bookId }), { signal });
+      } catch (error) {
+        if (hasErrorCode(error, "not-found")) return null;
+        throw error;
+      }
+    },
+    staleTime: 0,
+  });
+}

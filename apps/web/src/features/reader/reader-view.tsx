@@ -1,0 +1,386 @@
+import type { Chapter, ChapterContent, TocEntry } from "@quire/core";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  ArrowLeft,
+  ChevronLeft,
+  ChevronRight,
+  ChevronsLeft,
+  ChevronsRight,
+  LoaderCircle,
+  Maximize,
+  Minimize,
+  TableOfContents,
+  Type,
+} from "lucide-react";
+import { type CSSProperties, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { useTheme } from "../../lib/theme-provider";
+import { useSession } from "../auth/session";
+import { ChapterFrame, type ChapterFrameHandle, type FrameStart, type MetricsCause } from "./chapter-frame";
+import { classifyLink, readerPath } from "./chapter-links";
+import type { FrameMetrics } from "./frame-pager";
+import { keyBelongsToControl, keyTurn, type Turn } from "./reader-input";
+import { bookFraction, roundOffset, toPercent } from "./reader-position";
+import { chapterContentQuery } from "./reader-queries";
+import { READER_PALETTES } from "./reader-themes";
+import { ReadingProgressBar } from "./reading-progress";
+import { SettingsSheet } from "./settings-sheet";
+import { SignInOffer } from "./sign-in-offer";
+import { TocSheet } from "./toc-sheet";
+import { useFullscreen } from "./use-fullscreen";
+import { useProgressSaver } from "./use-progress-saver";
+import { useReaderSettings } from "./use-reader-settings";
+
+export interface ReaderViewProps {
+  bookId: string;
+  bookTitle: string | undefined;
+  toc: TocEntry[];
+  /** Every chapter in order, once loaded: word weights for the book's progress. */
+  chapters: Chapter[] | undefined;
+  chapter: ChapterContent;
+  /** The chapter asked for is still on its way (the one shown is the previous). */
+  switching: boolean;
+  start: FrameStart;
+}
+
+export function ReaderView({ bookId, bookTitle, toc, chapters, chapter, switching, start }: ReaderViewProps) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const { resolved: appTheme } = useTheme();
+  const [settings, updateSettings] = useReaderSettings();
+  const fullscreen = useFullscreen();
+  const frame = useRef<ChapterFrameHandle>(null);
+  const [metrics, setMetrics] = useState<FrameMetrics | null>(null);
+  const [chromeHidden, setChromeHidden] = useState(false);
+  const [panel, setPanel] = useState<"toc" | "settings" | null>(null);
+  const [signInOffer, setSignInOffer] = useState<"hidden" | "shown" | "dismissed">("hidden");
+
+  const sessionStatus = useRef(session.status);
+  sessionStatus.current = session.status;
+  const saver = useProgressSaver(bookId, {
+    canSave: () => sessionStatus.current !== "signed-out",
+    onSignInNeeded: () => setSignInOffer((offer) => (offer === "dismissed" ? offer : "shown")),
+  });
+
+  const chapterIndex = (anchorId: string, fallback: number) => {
+    const index = chapters?.findIndex((candidate) => candidate.anchorId === anchorId) ?? -1;
+    return index >= 0 ? index : fallback;
+  };
+  const wordCounts = chapters?.map((candidate) => candidate.wordCount);
+  const bookShare = (anchorId: string, seen: number, fallbackIndex: number) =>
+    bookFraction(chapterIndex(anchorId, fallbackIndex), seen, chapter.chapterCount, wordCounts);
+
+  // The first landing is where the book was opened: only what the reader does after it is saved.
+  const opened = useRef(false);
+  const onMetrics = (next: FrameMetrics, anchorId: string, cause: MetricsCause) => {
+    setMetrics(next);
+    if (cause === "relayout") return;
+    if (cause === "land" && !opened.current) {
+      opened.current = true;
+      return;
+    }
+    saver.record({
+      anchorId,
+      offset: roundOffset(next.offset),
+      chapterPercent: toPercent(next.seen),
+      bookPercent: toPercent(bookShare(anchorId, next.seen, chapter.chapterNumber - 1)),
+    });
+  };
+
+  // The chapters either side are fetched ahead, so turning into them needs no request; the next one
+  // is also laid out ahead, in the frame not on screen.
+  const upcoming = useQuery({
+    ...chapterContentQuery(bookId, chapter.next?.anchorId ?? ""),
+    enabled: !!chapter.next,
+  });
+  useEffect(() => {
+    if (chapter.previous) void queryClient.prefetchQuery(chapterContentQuery(bookId, chapter.previous.anchorId));
+  }, [bookId, chapter.previous, queryClient]);
+
+  const goToChapter = useCallback(
+    (anchorId: string, offset: number) => {
+      // The next chapter, laid out ahead, goes on screen at once; the navigation catches up.
+      if (offset === 0) frame.current?.showPrepared(anchorId);
+      navigate(readerPath(bookId, anchorId), { replace: true, state: { offset } });
+    },
+    [bookId, navigate],
+  );
+
+  const turn = useCallback(
+    (direction: Turn) => {
+      if (frame.current?.turn(direction)) return;
+      // Past the chapter's edge: into the next one from its start, or back into the previous from its end.
+      const neighbour = direction === "next" ? chapter.next : chapter.previous;
+      if (neighbour) goToChapter(neighbour.anchorId, direction === "next" ? 0 : 1);
+    },
+    [chapter.next, chapter.previous, goToChapter],
+  );
+
+  const onKey = useCallback(
+    (event: KeyboardEvent, fromFrame: boolean) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || panel) return;
+      if (event.key === "Escape") {
+        setChromeHidden(false);
+        return;
+      }
+      if (!fromFrame && keyBelongsToControl(event.target, event.key)) return;
+      const direction = keyTurn(event.key, event.shiftKey);
+      if (!direction) return;
+      // In a scrolling chapter the frame scrolls itself on Space and Page keys; only ← and → are ours there.
+      if (fromFrame && settings.layout === "scrolled" && event.key !== "ArrowRight" && event.key !== "ArrowLeft")
+        return;
+      event.preventDefault();
+      turn(direction);
+    },
+    [panel, settings.layout, turn],
+  );
+
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onKey(event, false);
+    window.addEventListener("keydown", listener);
+    return () => window.removeEventListener("keydown", listener);
+  }, [onKey]);
+
+  const onLink = (href: string | null) => {
+    const link = classifyLink(href, { bookId, anchorId: chapter.anchorId }, window.location.origin);
+    if (link.kind === "fragment") frame.current?.goToFragment(link.fragment);
+    // A link into another chapter (a note, a cross-reference) is history: Back returns to the text.
+    else if (link.kind === "chapter") navigate(readerPath(link.bookId, link.anchorId, link.fragment));
+    else if (link.kind === "app") navigate(link.path);
+    else if (link.kind === "external") window.open(link.url, "_blank", "noopener,noreferrer");
+  };
+
+  const onTap = (zone: Turn | "middle") => {
+    if (zone === "middle" || settings.layout === "scrolled") setChromeHidden((hidden) => !hidden);
+    else turn(zone);
+  };
+
+  // After a jump from the contents the keyboard goes to the text, not back to the Contents button.
+  const focusTextOnClose = useRef(false);
+  const chooseTocEntry = (entry: TocEntry) => {
+    focusTextOnClose.current = true;
+    setPanel(null);
+    navigate(readerPath(bookId, entry.anchorId, entry.fragment), { replace: true, state: { offset: 0 } });
+  };
+  const onTocClosed = useCallback(() => {
+    if (focusTextOnClose.current) frame.current?.focus();
+    focusTextOnClose.current = false;
+  }, []);
+
+  const palette = READER_PALETTES[settings.theme];
+  const seenPercent = toPercent(metrics?.seen ?? 0);
+  const bookPercent = toPercent(bookShare(chapter.anchorId, metrics?.seen ?? 0, chapter.chapterNumber - 1));
+  const chapterLabel = chapter.name || `Chapter ${chapter.chapterNumber}`;
+  const place =
+    settings.layout === "paginated" && metrics
+      ? `Page ${metrics.page + 1} of ${metrics.pages}`
+      : `${seenPercent}% of chapter`;
+
+  return (
+    <div
+      className="fixed inset-0 flex flex-col bg-paper text-ink"
+      style={{ ...(palette.tokens as CSSProperties), colorScheme: palette.colorScheme }}
+      data-testid="reader"
+      data-reader-theme={settings.theme}
+    >
+      <header
+        hidden={chromeHidden}
+        className="pt-safe relative z-10 shrink-0 border-line border-b bg-paper/95 backdrop-blur"
+      >
+        <div className="mx-auto flex h-12 max-w-5xl items-center gap-1 px-2">
+          <Link
+            to={`/books/${encodeURIComponent(bookId)}`}
+            aria-label={bookTitle ? `Back to ${bookTitle}` : "Back to the book"}
+            className={ICON_BUTTON}
+          >
+            <ArrowLeft aria-hidden="true" className="size-5" />
+          </Link>
+          <div className="min-w-0 flex-1 px-1">
+            <p className="truncate font-semibold font-serif text-ink text-sm leading-tight">{bookTitle ?? " "}</p>
+            <h1 className="truncate text-ink-muted text-xs leading-tight" data-testid="chapter-title">
+              {chapterLabel}
+            </h1>
+          </div>
+          {switching ? (
+            <span role="status" className="inline-flex size-10 items-center justify-center text-ink-muted">
+              <LoaderCircle aria-hidden="true" className="size-4 motion-safe:animate-spin" />
+              <span className="sr-only">Loading chapter…</span>
+            </span>
+          ) : null}
+          <IconButton label="Contents" onClick={() => setPanel("toc")}>
+            <TableOfContents aria-hidden="true" className="size-5" />
+          </IconButton>
+          <IconButton label="Reading settings" onClick={() => setPanel("settings")}>
+            <Type aria-hidden="true" className="size-5" />
+          </IconButton>
+          {fullscreen.supported ? (
+            <IconButton label={fullscreen.active ? "Exit full screen" : "Full screen"} onClick={fullscreen.toggle}>
+              {fullscreen.active ? (
+                <Minimize aria-hidden="true" className="size-5" />
+              ) : (
+                <Maximize aria-hidden="true" className="size-5" />
+              )}
+            </IconButton>
+          ) : null}
+        </div>
+      </header>
+
+      <main className="relative flex min-h-0 flex-1 items-stretch justify-center">
+        <PageButton
+          label="Previous page"
+          side="left"
+          hidden={settings.layout !== "paginated"}
+          onClick={() => turn("previous")}
+        >
+          <ChevronLeft aria-hidden="true" className="size-6" />
+        </PageButton>
+        <div className="h-full w-full max-w-[46rem]">
+          <ChapterFrame
+            ref={frame}
+            chapter={chapter}
+            upcoming={upcoming.data}
+            settings={settings}
+            start={start}
+            title={`${chapterLabel} — chapter text`}
+            onMetrics={onMetrics}
+            onLink={onLink}
+            onTap={onTap}
+            onSwipe={turn}
+            onKey={(event) => onKey(event, true)}
+          />
+        </div>
+        <PageButton
+          label="Next page"
+          side="right"
+          hidden={settings.layout !== "paginated"}
+          onClick={() => turn("next")}
+        >
+          <ChevronRight aria-hidden="true" className="size-6" />
+        </PageButton>
+      </main>
+
+      {signInOffer === "shown" && !chromeHidden ? (
+        <div className="shrink-0 px-3 pb-2">
+          <SignInOffer onDismiss={() => setSignInOffer("dismissed")} />
+        </div>
+      ) : null}
+
+      <footer hidden={chromeHidden} className="pb-safe shrink-0 border-line border-t bg-paper/95">
+        <div className="mx-auto flex max-w-5xl items-center gap-2 px-2 py-2">
+          <IconButton
+            label={chapter.previous ? `Previous chapter: ${chapter.previous.name}` : "Previous chapter"}
+            disabled={!chapter.previous}
+            onClick={() => chapter.previous && goToChapter(chapter.previous.anchorId, 0)}
+            testId="previous-chapter"
+          >
+            <ChevronsLeft aria-hidden="true" className="size-5" />
+          </IconButton>
+          <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+            <div className="flex items-baseline justify-between gap-3 text-ink-muted text-xs tabular-nums">
+              <span className="truncate" data-testid="reader-place">
+                <span className="hidden sm:inline">
+                  Chapter {chapter.chapterNumber} of {chapter.chapterCount} ·{" "}
+                </span>
+                {place}
+              </span>
+              <span className="shrink-0">{bookPercent}% of book</span>
+            </div>
+            <ReadingProgressBar
+              label="Place in chapter"
+              percent={seenPercent}
+              valueText={`${place}, ${seenPercent}% of the chapter`}
+              emphasis
+            />
+            <ReadingProgressBar label="Place in book" percent={bookPercent} valueText={`${bookPercent}% of the book`} />
+          </div>
+          <IconButton
+            label={chapter.next ? `Next chapter: ${chapter.next.name}` : "Next chapter"}
+            disabled={!chapter.next}
+            onClick={() => chapter.next && goToChapter(chapter.next.anchorId, 0)}
+            testId="next-chapter"
+          >
+            <ChevronsRight aria-hidden="true" className="size-5" />
+          </IconButton>
+        </div>
+      </footer>
+
+      <TocSheet
+        open={panel === "toc"}
+        onClose={() => setPanel(null)}
+        onClosed={onTocClosed}
+        entries={toc}
+        currentAnchorId={chapter.anchorId}
+        onChoose={chooseTocEntry}
+      />
+      <SettingsSheet
+        open={panel === "settings"}
+        onClose={() => setPanel(null)}
+        settings={settings}
+        onChange={updateSettings}
+        appTheme={appTheme}
+      />
+    </div>
+  );
+}
+
+const ICON_BUTTON =
+  "inline-flex size-10 shrink-0 items-center justify-center rounded-full text-ink-muted transition-colors hover:bg-sunken hover:text-ink disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent";
+
+function IconButton({
+  label,
+  onClick,
+  children,
+  disabled,
+  testId,
+}: {
+  label: string;
+  onClick(): void;
+  children: ReactNode;
+  disabled?: boolean;
+  testId?: string;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      disabled={disabled}
+      data-testid={testId}
+      className={ICON_BUTTON}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** Wide screens get visible page buttons beside the page; phones turn by tapping or swiping the text. */
+function PageButton({
+  label,
+  side,
+  hidden,
+  onClick,
+  children,
+}: {
+  label: string;
+  side: "left" | "right";
+  hidden: boolean;
+  onClick(): void;
+  children: ReactNode;
+}) {
+  if (hidden) return null;
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      className={`hidden w-16 shrink-0 items-center text-ink-faint transition-colors hover:text-ink md:flex lg:w-24 ${
+        side === "left" ? "justify-end pr-2" : "justify-start pl-2"
+      }`}
+    >
+      <span className="inline-flex size-11 items-center justify-center rounded-full hover:bg-sunken">{children}</span>
+    </button>
+  );
+}

@@ -1,0 +1,45 @@
+import type { BookProgressResponse } from "@quire/core";
+import { describe, expect, it } from "vitest";
+import { startPosition } from "./resume";
+
+const chapters = [{ anchorId: "intro" }, { anchorId: "one" }, { anchorId: "two" }];
+const saved = (progress: Partial<NonNullable<BookProgressResponse["progress"]>>): BookProgressResponse => ({
+  progress: {
+    userId: "u",
+    bookId: "b",
+    progress: 40,
+    currentChapter: null,
+    lastReadAt: "2027-01-01T00:00:00.000Z",
+    isRead: false,
+    epubPosition: null,
+    ...progress,
+  },
+  chapters: [],
+});
+
+describe("where a book opens", () => {
+  it("is exactly the saved place", () => {
+    expect(startPosition(saved({ epubPosition: { anchorId: "two", offset: 0.375 } }), chapters)).toEqual({
+      anchorId: "two",
+      offset: 0.375,
+    });
+  });
+
+  it("is the start of the saved chapter when the exact place is gone or was never saved", () => {
+    expect(
+      startPosition(saved({ epubPosition: { anchorId: "removed", offset: 0.5 }, currentChapter: "one" }), chapters),
+    ).toEqual({ anchorId: "one", offset: 0 });
+    expect(startPosition(saved({ currentChapter: "two" }), chapters)).toEqual({ anchorId: "two", offset: 0 });
+  });
+
+  it("is the first chapter without a usable saved place", () => {
+    expect(startPosition(null, chapters)).toEqual({ anchorId: "intro", offset: 0 });
+    expect(startPosition(undefined, chapters)).toEqual({ anchorId: "intro", offset: 0 });
+    expect(startPosition({ progress: null, chapters: [] }, chapters)).toEqual({ anchorId: "intro", offset: 0 });
+    expect(startPosition(saved({ currentChapter: "gone" }), chapters)).toEqual({ anchorId: "intro", offset: 0 });
+  });
+
+  it("is nowhere in a book without chapters", () => {
+    expect(startPosition(saved({ currentChapter: "one" }), [])).toBeNull();
+  });
+});
