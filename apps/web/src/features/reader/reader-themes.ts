@@ -80,7 +80,7 @@ export const READER_PALETTES: Record<ReaderTheme, ReaderPalette> = {
     tokens: {
       "--q-paper": "#12151b",
       "--q-surface": "#181c24",
-      "--q-sunken": "#0b0d12",
+      "--q-sunken": "#222833",
       "--q-ink": "#e4ddd0",
       "--q-ink-muted": "#aeb4c0",
       "--q-ink-faint": "#98a0ae",
