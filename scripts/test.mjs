@@ -5,7 +5,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ensureDependencies, NPM, run } from "./lib.mjs";
+import { HOME_ROUTE_BUDGET_BYTES, homeRouteScriptBytes } from "./home-route-budget.mjs";
+import { ensureDependencies, NPM, ROOT, run } from "./lib.mjs";
 import { buildWebIfStale } from "./web-build.mjs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -148,6 +149,12 @@ await runVitest(dialects);
 
 const webBuild = await buildWebIfStale();
 record("web build", webBuild === 0 ? 1 : 0, webBuild === 0 ? 0 : 1);
+if (webBuild === 0) {
+  // A budget guard, not a benchmark: one import of zod into the shell would add 35 KB to every first visit.
+  const bytes = homeRouteScriptBytes(join(ROOT, "apps/web/dist"));
+  const within = bytes <= HOME_ROUTE_BUDGET_BYTES;
+  record("home route JS budget", within ? 1 : 0, within ? 0 : 1, `${(bytes / 1024).toFixed(1)} KB gzip of 150 KB`);
+}
 const chromium = ensureChromium();
 if (!chromium.ok) record("browser", 0, 1, chromium.reason);
 else if (webBuild === 0) await runBrowserTests();

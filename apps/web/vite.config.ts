@@ -38,9 +38,13 @@ export default defineConfig({
             // Long-lived libraries every route needs, cached across deploys.
             { name: "vendor", test: /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack)[\\/]/ },
             // The zod-free part of @quire/core the shell needs (constants, errors, API paths): small, eager.
-            { name: "core-base", test: /packages[\\/]core[\\/]src[\\/](constants|errors|api-paths)\.ts/, priority: 2 },
+            {
+              name: "core-base",
+              test: /packages[\\/]core[\\/]src[\\/](constants|errors|api-paths|rules[\\/]onboarding)\.ts/,
+              priority: 2,
+            },
             // zod and the schema side of @quire/core: only the lazily loaded screens need them. The zod-free
-            // subpaths (@quire/core/constants, /errors, /api-paths) stay with the code that imports them.
+            // subpaths (@quire/core/constants, /errors, /api-paths, /onboarding) stay with the code that imports them.
             {
               name: "core",
               test: /node_modules[\\/]zod[\\/]|packages[\\/]core[\\/]src[\\/](index|domain|contracts|rules|pagination)/,
