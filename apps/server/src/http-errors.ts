@@ -1,4 +1,4 @@
-import { AppError } from "@quire/core";
+import { ApiErrorBodySchema, AppError } from "@quire/core";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 
@@ -37,3 +37,15 @@ function toAppError(error: FastifyError): AppError {
   if (status >= 400 && status < 500) return new AppError("invalid-argument", error.message);
   return AppError.of("internal", { cause: error });
 }
+
+/** The error answers an account route may give, all in the one error shape, for its OpenAPI responses. */
+export const ACCOUNT_ERROR_RESPONSES = {
+  400: ApiErrorBodySchema,
+  401: ApiErrorBodySchema,
+  403: ApiErrorBodySchema,
+  404: ApiErrorBodySchema,
+  409: ApiErrorBodySchema,
+  412: ApiErrorBodySchema,
+  429: ApiErrorBodySchema,
+  503: ApiErrorBodySchema,
+};

@@ -1,7 +1,8 @@
 import rateLimit from "@fastify/rate-limit";
-import { ApiErrorBodySchema, accountDeletionContract as c } from "@quire/core";
+import { accountDeletionContract as c } from "@quire/core";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ACCOUNT_ERROR_RESPONSES } from "../../http-errors";
 import type { CaptchaVerifier } from "../../infra/captcha/captcha";
 import { operation } from "../../openapi-operation";
 import { clearSessionCookie, requireViewer } from "../auth/session";
@@ -14,16 +15,7 @@ export interface AccountDeletionRouteOptions {
   perIpPerMinute: number;
 }
 
-const errors = {
-  400: ApiErrorBodySchema,
-  401: ApiErrorBodySchema,
-  403: ApiErrorBodySchema,
-  404: ApiErrorBodySchema,
-  409: ApiErrorBodySchema,
-  412: ApiErrorBodySchema,
-  429: ApiErrorBodySchema,
-  503: ApiErrorBodySchema,
-};
+const errors = ACCOUNT_ERROR_RESPONSES;
 
 /** Account deletion by emailed link plus captcha, and the captcha's public challenge. */
 export const accountDeletionRoutes: FastifyPluginAsyncZod<AccountDeletionRouteOptions> = async (

@@ -1,7 +1,8 @@
 import rateLimit from "@fastify/rate-limit";
-import { ApiErrorBodySchema, authContract as c } from "@quire/core";
+import { authContract as c } from "@quire/core";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ACCOUNT_ERROR_RESPONSES } from "../../http-errors";
 import { operation } from "../../openapi-operation";
 import { readCampaign } from "../campaign/campaign";
 import type { AuthService } from "./auth.service";
@@ -15,16 +16,7 @@ export interface AuthRouteOptions {
   perIpPerMinute: number;
 }
 
-const errors = {
-  400: ApiErrorBodySchema,
-  401: ApiErrorBodySchema,
-  403: ApiErrorBodySchema,
-  404: ApiErrorBodySchema,
-  409: ApiErrorBodySchema,
-  412: ApiErrorBodySchema,
-  429: ApiErrorBodySchema,
-  503: ApiErrorBodySchema,
-};
+const errors = ACCOUNT_ERROR_RESPONSES;
 
 /** Email-and-password accounts and the signed-in user's own profile. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
