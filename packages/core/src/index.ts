@@ -6,6 +6,7 @@ export * from "./contracts/catalog.contract";
 export * from "./contracts/error.contract";
 export * from "./contracts/library.contract";
 export * from "./contracts/profile.contract";
+export * from "./contracts/push.contract";
 export * from "./contracts/reading.contract";
 export * from "./contracts/social.contract";
 export * from "./contracts/social-auth.contract";

@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { API_PATHS as P } from "../api-paths";
+import { IdSchema, TimestampSchema } from "../domain/common";
+import { UserEventTypeSchema } from "../domain/user-event";
+
+/** A browser's PushSubscription as `subscription.toJSON()` gives it. */
+export const PushSubscriptionSchema = z
+  .object({
+    endpoint: z.url({ protocol: /^https$/ }).max(2048),
+    expirationTime: z.number().nullable().optional(),
+    keys: z.object({
+      // base64url: p256dh is an uncompressed P-256 point (65 bytes → 87 chars), auth 16 bytes (22 chars).
+      p256dh: z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/).min(80).max(100),
+      auth: z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/).min(16).max(32),
+    }),
+  })
+  .meta({ id: "PushSubscription" });
+export type PushSubscriptionJson = z.infer<typeof PushSubscriptionSchema>;
+
+export const PushRegistrationBodySchema = z
+  .object({ subscription: PushSubscriptionSchema, userAgent: z.string().max(512).optional() })
+  .strict();
+export type PushRegistrationBody = z.infer<typeof PushRegistrationBodySchema>;
+
+/** One browser's push registration; `updatedAt` is what the client compares with the 7-day refresh. */
+export const PushRegistrationSchema = z
+  .object({ id: IdSchema, endpoint: z.string(), createdAt: TimestampSchema, updatedAt: TimestampSchema })
+  .meta({ id: "PushRegistration" });
+export type PushRegistration = z.infer<typeof PushRegistrationSchema>;
+
+export const VapidPublicKeySchema = z.object({ publicKey: z.string() }).meta({ id: "VapidPublicKey" });
+
+/** Per event type: whether it lands in the inbox and whether it is pushed. Types not stored default to both on. */
+export const NotificationPreferenceSchema = z
+  .object({ type: UserEventTypeSchema, inApp: z.boolean(), push: z.boolean() })
+  .meta({ id: "NotificationPreference" });
+export type NotificationPreference = z.infer<typeof NotificationPreferenceSchema>;
+export const NotificationPreferencesSchema = z
+  .object({ preferences: z.array(NotificationPreferenceSchema) })
+  .meta({ id: "NotificationPreferences" });
+export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
+
+/** What a push message carries (JSON, encrypted for the subscription): enough to show it and open its target. */
+export const PushPayloadSchema = z.object({
+  notificationId: IdSchema,
+  type: UserEventTypeSchema,
+  title: z.string(),
+  body: z.string(),
+  /** The app path a click opens: `/books/{id}` or `/u/{username}`. */
+  url: z.string(),
+  icon: z.string().optional(),
+});
+export type PushPayload = z.infer<typeof PushPayloadSchema>;
+
+const RegistrationIdParams = z.object({ id: IdSchema });
+
+export const pushContract = {
+  "push.vapidPublicKey": { method: "GET", path: P["push.vapidPublicKey"], response: VapidPublicKeySchema },
+  "push.register": {
+    method: "POST",
+    path: P["push.register"],
+    body: PushRegistrationBodySchema,
+    response: PushRegistrationSchema,
+  },
+  "push.update": {
+    method: "PATCH",
+    path: P["push.update"],
+    params: RegistrationIdParams,
+    body: PushRegistrationBodySchema,
+    response: PushRegistrationSchema,
+  },
+  "push.unregister": { method: "DELETE", path: P["push.unregister"], params: RegistrationIdParams },
+  "me.notificationPreferences": {
+    method: "GET",
+    path: P["me.notificationPreferences"],
+    response: NotificationPreferencesSchema,
+  },
+  "me.updateNotificationPreferences": {
+    method: "PUT",
+    path: P["me.notificationPreferences"],
+    body: NotificationPreferencesSchema,
+    response: NotificationPreferencesSchema,
+  },
+} as const;
