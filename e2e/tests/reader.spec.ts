@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { linkIn, waitForMail } from "../support/outbox";
@@ -162,6 +163,17 @@ test.describe("the reader", () => {
     const violations = await page.evaluate(() => (window as unknown as { violations: string[] }).violations);
     expect(violations.filter((violation) => violation !== "script-src eval")).toEqual([]);
     await expect(page).toHaveURL(new RegExp(`/read/${scripted}/`));
+  });
+
+  test("downloads a public-domain book as the very EPUB file it was imported from", async ({ page }) => {
+    await page.goto(`/books/${sherlock}`);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download EPUB" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("the-adventures-of-sherlock-holmes.epub");
+    const downloaded = await readFile(await download.path());
+    expect(downloaded.equals(await readFile(SHERLOCK))).toBe(true);
   });
 
   test("opens a public-domain book, goes to chapter 3 from the contents, and switches chapters in under 100 ms", async ({

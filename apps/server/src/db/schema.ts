@@ -125,6 +125,8 @@ export interface BookDataTable {
   epubIdentifier: string | null;
   /** BCP 47 language of the text ("" when unknown). */
   language: Generated<string>;
+  /** Storage key of the EPUB file the latest version was imported from (null for written or older books). */
+  originalEpubKey: Generated<string | null>;
 }
 
 export interface ChaptersTable {

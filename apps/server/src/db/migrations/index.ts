@@ -7,6 +7,7 @@ import * as bookContent from "./2026-11-21-04-book-content";
 import * as notifications from "./2026-11-21-05-notifications";
 import * as chapterSources from "./2026-11-22-01-chapter-sources";
 import * as chapterWeightsIndex from "./2026-11-22-02-chapter-weights-index";
+import * as originalEpub from "./2026-11-23-01-original-epub";
 
 export interface DialectMigration {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -22,4 +23,5 @@ export const migrations: Record<string, DialectMigration> = {
   "2026-11-21-05-notifications": notifications,
   "2026-11-22-01-chapter-sources": chapterSources,
   "2026-11-22-02-chapter-weights-index": chapterWeightsIndex,
+  "2026-11-23-01-original-epub": originalEpub,
 };

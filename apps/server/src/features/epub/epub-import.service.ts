@@ -112,11 +112,14 @@ export class EpubImportService {
       };
     });
     files.push(...(cover?.files ?? []));
+    // Public-domain books download as the very file they came in (issue 4), kept with this attempt's files.
+    const originalEpubKey = assertSafeKey(`${folder}/original.epub`);
+    files.push({ key: originalEpubKey, bytes, contentType: "application/epub+zip" });
 
     try {
       for (const file of files) await this.deps.storage.put(file.key, file.bytes, file.contentType);
       await this.repository.transaction((trx) =>
-        this.save(trx, { pkg, content, cover, bookId, version, existing, options, categories }),
+        this.save(trx, { pkg, content, cover, bookId, version, existing, options, categories, originalEpubKey }),
       );
     } catch (error) {
       await this.deps.storage.removeAll(folder).catch((err: unknown) => {
@@ -170,9 +173,10 @@ export class EpubImportService {
       existing: ImportedBookState | undefined;
       options: EpubImportOptions;
       categories: string[];
+      originalEpubKey: string;
     },
   ): Promise<void> {
-    const { pkg, content, cover, bookId, version, existing } = input;
+    const { pkg, content, cover, bookId, version, existing, originalEpubKey } = input;
     const now = this.deps.clock().toISOString();
     const versionName = String(version);
     const book = {
@@ -193,6 +197,7 @@ export class EpubImportService {
       versionsMap: toJson({ ...parseJson<Record<string, string>>(existing?.versionsMap, {}), [versionName]: now }),
       epubIdentifier: pkg.metadata.identifier,
       language: pkg.metadata.language,
+      originalEpubKey,
     };
 
     if (existing) {

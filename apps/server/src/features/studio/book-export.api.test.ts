@@ -48,6 +48,27 @@ describe.each(dialectsUnderTest())("EPUB export and administrator import on %s",
     });
   };
 
+  /** Two chapters, a picture in the first and a link back to it from the second. */
+  const picturesAtSea = (identifier: string, picture: Uint8Array) =>
+    testEpub({
+      identifier,
+      title: "Pictures at Sea",
+      chapters: [
+        {
+          file: "chapter-1.xhtml",
+          title: "Harbour",
+          body: '<h2>Harbour</h2><p>Boats.</p><img src="../images/boat.png" alt="A boat"/>',
+        },
+        {
+          file: "chapter-2.xhtml",
+          title: "Open Water",
+          body: '<h2>Open Water</h2><p><a href="chapter-1.xhtml">Back</a> to port.</p>',
+        },
+      ],
+      manifestItems: '<item id="boat" href="images/boat.png" media-type="image/png"/>',
+      files: { "OEBPS/images/boat.png": picture },
+    });
+
   /** The archive's entries, after checking the OCF rules: mimetype first and stored, every XML file well-formed. */
   function openEpub(bytes: Uint8Array): Record<string, Uint8Array> {
     expect(strFromU8(bytes.subarray(30, 38))).toBe("mimetype");
@@ -134,32 +155,39 @@ describe.each(dialectsUnderTest())("EPUB export and administrator import on %s",
     expect((await exportOf("no-such-book")).statusCode).toBe(404);
   });
 
-  it("imports an administrator's EPUB upload, and exports a public-domain book with its images to anyone", async () => {
+  it("imports an administrator's EPUB upload; anyone downloads a public-domain book as its original file", async () => {
     const admin = await createSignedInUser(testDb.db, { roles: ADMIN_ROLES });
-    const picture = await png(64, 48);
-    const epub = testEpub({
-      identifier: "urn:uuid:0b9f3c52-8a61-4d7e-9c3a-5e2f1a7b6c40",
-      title: "Pictures at Sea",
-      chapters: [
-        {
-          file: "chapter-1.xhtml",
-          title: "Harbour",
-          body: '<h2>Harbour</h2><p>Boats.</p><img src="../images/boat.png" alt="A boat"/>',
-        },
-        {
-          file: "chapter-2.xhtml",
-          title: "Open Water",
-          body: '<h2>Open Water</h2><p><a href="chapter-1.xhtml">Back</a> to port.</p>',
-        },
-      ],
-      manifestItems: '<item id="boat" href="images/boat.png" media-type="image/png"/>',
-      files: { "OEBPS/images/boat.png": picture },
-    });
+    const epub = picturesAtSea("urn:uuid:0b9f3c52-8a61-4d7e-9c3a-5e2f1a7b6c40", await png(64, 48));
     const response = await postEpub(epub, admin.headers);
     expect(response.statusCode, response.body).toBe(200);
     const result = response.json() as ImportResult;
     expect(result).toMatchObject({ created: true, version: 1, title: "Pictures at Sea", chapters: 2 });
     expect((await call("GET", `/api/v1/books/${result.bookId}`, {})).json().book.source).toBe("public-domain");
+
+    const download = await exportOf(result.bookId);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers["content-type"]).toBe("application/epub+zip");
+    expect(download.headers["content-disposition"]).toBe('attachment; filename="pictures-at-sea.epub"');
+    expect(new Uint8Array(download.rawPayload)).toEqual(epub);
+
+    // A new edition: the download is now that edition's file.
+    const secondEdition = testEpub({
+      identifier: "urn:uuid:0b9f3c52-8a61-4d7e-9c3a-5e2f1a7b6c40",
+      title: "Pictures at Sea",
+      chapters: [{ file: "chapter-1.xhtml", title: "Harbour", body: "<h2>Harbour</h2><p>Revised boats.</p>" }],
+    });
+    expect(await importer().import(secondEdition)).toMatchObject({ bookId: result.bookId, version: 2 });
+    expect(new Uint8Array((await exportOf(result.bookId)).rawPayload)).toEqual(secondEdition);
+  });
+
+  it("rebuilds the EPUB, images included, of a public-domain book imported before originals were kept", async () => {
+    const picture = await png(64, 48);
+    const result = await importer().import(picturesAtSea("urn:uuid:6f1d2a3b-4c5d-4e6f-8a7b-9c0d1e2f3a4b", picture));
+    await testDb.db
+      .updateTable("bookData")
+      .set({ originalEpubKey: null })
+      .where("bookId", "=", result.bookId)
+      .execute();
 
     const exported = await exportOf(result.bookId);
     expect(exported.statusCode).toBe(200);

@@ -21,6 +21,7 @@ export class BookExportRepository {
         "bookData.epubToc",
         "bookData.epubIdentifier",
         "bookData.language",
+        "bookData.originalEpubKey",
       ])
       .where("books.id", "=", bookId)
       .executeTakeFirst();

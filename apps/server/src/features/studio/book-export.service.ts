@@ -37,8 +37,9 @@ export interface ExportedFile {
 
 /**
  * `GET /books/:id/export.epub`. Community books are exported for their authors (and administrators)
- * as an EPUB 3 built from the chapters readers get. Public-domain books are exported the same way
- * for anyone who can see them: the importer keeps the book's content, not the file it came in.
+ * as an EPUB 3 built from the chapters readers get. Public-domain books download, for anyone who can
+ * see them, as the file their latest edition was imported from; one imported before the importer
+ * kept that file is built like a community book.
  */
 export class BookExportService {
   constructor(private readonly deps: BookExportDeps) {}
@@ -54,6 +55,11 @@ export class BookExportService {
       if (book.source === "own") throw AppError.of("exportNotAllowed");
     }
     if (!book.latestVersion) throw AppError.of("bookMetadataNotFound");
+    const fileName = `${slugify(book.title) || "book"}.epub`;
+    if (book.source !== "own" && book.originalEpubKey) {
+      const original = await this.deps.storage.read(book.originalEpubKey);
+      if (original) return { fileName, bytes: original };
+    }
 
     const [chapters, subjects] = await Promise.all([
       repository.chapters(bookId, book.latestVersion),
@@ -84,7 +90,7 @@ export class BookExportService {
       cover: book.imageUrl ? await this.file(book.imageUrl, "images/cover") : undefined,
       resources: [...resources.values()],
     });
-    return { fileName: `${slugify(book.title) || "book"}.epub`, bytes };
+    return { fileName, bytes };
   }
 
   /** A stored file as a package file at `{hrefBase}.{ext}`, or undefined if it is not Quire's or is gone. */

@@ -1,7 +1,9 @@
 import type { BookDetail } from "@quire/core";
-import { BookOpenCheck, ChevronRight, Glasses, Star } from "lucide-react";
+import { apiPath } from "@quire/core/api-paths";
+import { BookOpenCheck, ChevronRight, Download, Glasses, Star } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
+import { buttonClasses } from "../../../components/button";
 import { ErrorState } from "../../../components/error-state";
 import { LoadingStatus, Skeleton } from "../../../components/skeleton";
 import { WayBackLinks } from "../../../components/way-back-links";
@@ -80,6 +82,18 @@ function BookDetails({ detail }: { detail: BookDetail }) {
           <div className="flex w-full max-w-64 flex-col items-center gap-1.5 md:max-w-none">
             <ReadButton book={book} />
             <BookActions book={book} />
+            {book.source === "public-domain" && bookData ? (
+              // The original file, as imported: public-domain books are anyone's to keep.
+              <a
+                href={apiPath("books.export", { id: book.id })}
+                download
+                className={buttonClasses("ghost", "sm", "mt-1")}
+                data-testid="download-epub"
+              >
+                <Download aria-hidden="true" className="size-4" />
+                Download EPUB
+              </a>
+            ) : null}
           </div>
         </div>
 
