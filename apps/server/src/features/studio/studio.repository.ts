@@ -211,48 +211,12 @@ export class StudioRepository {
   }
 
   async chapters(bookId: string, db: Db = this.db): Promise<StudioChapterRow[]> {
-    return db
-      .selectFrom("chapters")
-      .leftJoin("chapterSources", (join) =>
-        join
-          .onRef("chapterSources.bookId", "=", "chapters.bookId")
-          .onRef("chapterSources.anchorId", "=", "chapters.anchorId"),
-      )
-      .innerJoin("books", "books.id", "chapters.bookId")
-      .select([
-        "chapters.anchorId",
-        "chapters.name",
-        "chapters.chapterNumber",
-        "chapters.wordCount",
-        // Chapters without a Markdown source (none today) show when their book was added.
-        (eb) => eb.fn.coalesce("chapterSources.updatedAt", "books.addedDate").as("updatedAt"),
-      ])
-      .where("chapters.bookId", "=", bookId)
-      .where("chapters.version", "=", COMMUNITY_VERSION)
-      .orderBy("chapters.chapterNumber")
-      .execute();
+    return communityChapters(db, bookId).orderBy("chapters.chapterNumber").execute();
   }
 
   async chapter(bookId: string, anchorId: string, db: Db = this.db) {
-    return db
-      .selectFrom("chapters")
-      .leftJoin("chapterSources", (join) =>
-        join
-          .onRef("chapterSources.bookId", "=", "chapters.bookId")
-          .onRef("chapterSources.anchorId", "=", "chapters.anchorId"),
-      )
-      .innerJoin("books", "books.id", "chapters.bookId")
-      .select([
-        "chapters.anchorId",
-        "chapters.name",
-        "chapters.chapterNumber",
-        "chapters.wordCount",
-        "chapters.html",
-        "chapterSources.markdown",
-        (eb) => eb.fn.coalesce("chapterSources.updatedAt", "books.addedDate").as("updatedAt"),
-      ])
-      .where("chapters.bookId", "=", bookId)
-      .where("chapters.version", "=", COMMUNITY_VERSION)
+    return communityChapters(db, bookId)
+      .select(["chapters.html", "chapterSources.markdown"])
       .where("chapters.anchorId", "=", anchorId)
       .executeTakeFirst();
   }
@@ -389,4 +353,26 @@ export class StudioRepository {
 
 export function rolesOf(json: string): string[] {
   return parseJson<string[]>(json, []);
+}
+
+/** A community book's chapters as the studio lists them (the studio edits the one community version). */
+function communityChapters(db: Db, bookId: string) {
+  return db
+    .selectFrom("chapters")
+    .leftJoin("chapterSources", (join) =>
+      join
+        .onRef("chapterSources.bookId", "=", "chapters.bookId")
+        .onRef("chapterSources.anchorId", "=", "chapters.anchorId"),
+    )
+    .innerJoin("books", "books.id", "chapters.bookId")
+    .select([
+      "chapters.anchorId",
+      "chapters.name",
+      "chapters.chapterNumber",
+      "chapters.wordCount",
+      // Chapters without a Markdown source (none today) show when their book was added.
+      (eb) => eb.fn.coalesce("chapterSources.updatedAt", "books.addedDate").as("updatedAt"),
+    ])
+    .where("chapters.bookId", "=", bookId)
+    .where("chapters.version", "=", COMMUNITY_VERSION);
 }
