@@ -146,37 +146,18 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadRouteOptions> = async (
     if (!(await uploads.findOwn(id, userId))) throw AppError.of("uploadNotFound");
   };
 
-  app.patch(
-    c["uploads.append"].path,
-    {
-      schema: {
-        ...operation("uploads.append"),
-        params: c["uploads.append"].params,
-        headers: c["uploads.append"].headers,
-        response: errors,
+  // PATCH appends a chunk, DELETE cancels: both are the tus server's once ownership is checked.
+  for (const name of ["uploads.append", "uploads.cancel"] as const) {
+    app.route({
+      method: c[name].method,
+      url: c[name].path,
+      schema: { ...operation(name), params: c[name].params, headers: c[name].headers, response: errors },
+      handler: async (request, reply) => {
+        await requireOwnUpload(request, request.params.id);
+        await handOver(request, reply);
       },
-    },
-    async (request, reply) => {
-      await requireOwnUpload(request, request.params.id);
-      await handOver(request, reply);
-    },
-  );
-
-  app.delete(
-    c["uploads.cancel"].path,
-    {
-      schema: {
-        ...operation("uploads.cancel"),
-        params: c["uploads.cancel"].params,
-        headers: c["uploads.cancel"].headers,
-        response: errors,
-      },
-    },
-    async (request, reply) => {
-      await requireOwnUpload(request, request.params.id);
-      await handOver(request, reply);
-    },
-  );
+    });
+  }
 
   // HEAD (the offset to resume from) is not in the OpenAPI document: @fastify/swagger renames HEAD
   // operations, and the tus protocol describes it fully (see uploads.append).
