@@ -45,6 +45,13 @@ function EditProfile({ user }: { user: Me }) {
     <K extends keyof Values>(key: K) =>
     (value: Values[K]) =>
       setValues((current) => ({ ...current, [key]: value }));
+  /** A text field's name, value and change handler, bound to one key of the form's values. */
+  const text = (key: Exclude<keyof Values, "signUpForBeta">) => ({
+    name: key,
+    value: values[key],
+    onChange: (event: { target: { value: string } }) => set(key)(event.target.value),
+  });
+  const handle = { autoCapitalize: "off", spellCheck: false, placeholder: "@handle" } as const;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -84,29 +91,15 @@ function EditProfile({ user }: { user: Me }) {
         </h2>
         {failure ? <FormAlert>{errorMessage(failure)}</FormAlert> : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="First name"
-            name="firstName"
-            autoComplete="given-name"
-            value={values.firstName}
-            onChange={(event) => set("firstName")(event.target.value)}
-          />
-          <TextField
-            label="Last name"
-            name="lastName"
-            autoComplete="family-name"
-            value={values.lastName}
-            onChange={(event) => set("lastName")(event.target.value)}
-          />
+          <TextField label="First name" autoComplete="given-name" {...text("firstName")} />
+          <TextField label="Last name" autoComplete="family-name" {...text("lastName")} />
         </div>
         <TextField
           label="Username"
-          name="username"
           autoCapitalize="off"
           autoCorrect="off"
           spellCheck={false}
-          value={values.username}
-          onChange={(event) => set("username")(event.target.value)}
+          {...text("username")}
           hint="3 to 40 lowercase letters, digits, dots or underscores."
           error={usernameError}
         />
@@ -116,11 +109,9 @@ function EditProfile({ user }: { user: Me }) {
           </label>
           <textarea
             id="profile-description"
-            name="description"
             rows={4}
             maxLength={DESCRIPTION_MAX}
-            value={values.description}
-            onChange={(event) => set("description")(event.target.value)}
+            {...text("description")}
             aria-describedby="profile-description-count"
             className="w-full rounded-lg border border-line-strong bg-surface px-3 py-2 text-base text-ink shadow-sm placeholder:text-ink-faint hover:border-ink-faint"
             placeholder="The books that made you, what you read now…"
@@ -129,32 +120,10 @@ function EditProfile({ user }: { user: Me }) {
             {values.description.length} / {DESCRIPTION_MAX}
           </p>
         </div>
-        <TextField
-          label="Location"
-          name="location"
-          autoComplete="address-level2"
-          value={values.location}
-          onChange={(event) => set("location")(event.target.value)}
-        />
+        <TextField label="Location" autoComplete="address-level2" {...text("location")} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Instagram"
-            name="instagram"
-            autoCapitalize="off"
-            spellCheck={false}
-            placeholder="@handle"
-            value={values.instagram}
-            onChange={(event) => set("instagram")(event.target.value)}
-          />
-          <TextField
-            label="X"
-            name="x"
-            autoCapitalize="off"
-            spellCheck={false}
-            placeholder="@handle"
-            value={values.x}
-            onChange={(event) => set("x")(event.target.value)}
-          />
+          <TextField label="Instagram" {...handle} {...text("instagram")} />
+          <TextField label="X" {...handle} {...text("x")} />
         </div>
         <CheckboxField
           name="signUpForBeta"
