@@ -64,6 +64,19 @@ function SignUpForm({ signUp }: { signUp: ReturnType<typeof useSignUp> }) {
   };
   const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
+  /** What a text field needs of one key: its ref (for focusing the first error), value, handler and error. */
+  const text = (key: "firstName" | "lastName" | "email" | "password") => ({
+    ref: refs[key],
+    name: key,
+    value: values[key],
+    onChange: (event: { target: { value: string } }) => set(key, event.target.value),
+    error: errors[key],
+  });
+  const checkbox = (key: "acceptedTerms" | "acceptedTracking" | "signUpForBeta") => ({
+    name: key,
+    checked: values[key],
+    onChange: (event: { target: { checked: boolean } }) => set(key, event.target.checked),
+  });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -119,69 +132,35 @@ function SignUpForm({ signUp }: { signUp: ReturnType<typeof useSignUp> }) {
       <SocialSignInButtons returnTo={next} />
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Create account">
         <div className="grid gap-4 xs:grid-cols-2">
-          <TextField
-            ref={refs.firstName}
-            label="First name"
-            name="firstName"
-            autoComplete="given-name"
-            maxLength={100}
-            value={values.firstName}
-            onChange={(event) => set("firstName", event.target.value)}
-            error={errors.firstName}
-          />
-          <TextField
-            ref={refs.lastName}
-            label="Last name"
-            name="lastName"
-            autoComplete="family-name"
-            maxLength={100}
-            value={values.lastName}
-            onChange={(event) => set("lastName", event.target.value)}
-            error={errors.lastName}
-          />
+          <TextField label="First name" autoComplete="given-name" maxLength={100} {...text("firstName")} />
+          <TextField label="Last name" autoComplete="family-name" maxLength={100} {...text("lastName")} />
         </div>
-        <TextField
-          ref={refs.email}
-          {...EMAIL_FIELD}
-          value={values.email}
-          onChange={(event) => set("email", event.target.value)}
-          error={errors.email}
-        />
+        <TextField {...EMAIL_FIELD} {...text("email")} />
         <PasswordField
-          ref={refs.password}
           label="Password"
-          name="password"
           autoComplete="new-password"
           required
-          value={values.password}
-          onChange={(event) => set("password", event.target.value)}
-          error={errors.password}
+          {...text("password")}
           hint={PASSWORD_RULE_HINT}
         />
         <fieldset className="flex flex-col gap-3 rounded-xl border border-line bg-paper/60 p-4">
           <legend className="sr-only">Terms and preferences</legend>
           <CheckboxField
             ref={refs.acceptedTerms}
-            name="acceptedTerms"
+            {...checkbox("acceptedTerms")}
             label="I accept the terms of use"
             required
-            checked={values.acceptedTerms}
-            onChange={(event) => set("acceptedTerms", event.target.checked)}
             error={errors.acceptedTerms}
           />
           <CheckboxField
-            name="acceptedTracking"
+            {...checkbox("acceptedTracking")}
             label="Help improve Quire with usage analytics"
             description="Optional. Lets Quire measure how the app is used."
-            checked={values.acceptedTracking}
-            onChange={(event) => set("acceptedTracking", event.target.checked)}
           />
           <CheckboxField
-            name="signUpForBeta"
+            {...checkbox("signUpForBeta")}
             label="Sign me up for the beta"
             description="Optional. Try new features before everyone else."
-            checked={values.signUpForBeta}
-            onChange={(event) => set("signUpForBeta", event.target.checked)}
           />
         </fieldset>
         <SubmitButton pending={signUp.isPending} pendingLabel="Creating account…" className="mt-1 w-full">
