@@ -1,29 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { renderChapterHtml, renderInline, renderMarkdown } from "./markdown";
+import { MARKDOWN_TAGS, renderChapterHtml, renderInline, renderMarkdown } from "./markdown";
 import { countHtmlWords, timeToReadMinutes } from "./word-count";
 
-const ALLOWED_TAGS = new Set([
-  "p",
-  "br",
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
-  "hr",
-  "blockquote",
-  "ul",
-  "ol",
-  "li",
-  "pre",
-  "code",
-  "strong",
-  "em",
-  "del",
-  "a",
-]);
+const ALLOWED_TAGS: ReadonlySet<string> = new Set(MARKDOWN_TAGS);
 
 describe("renderMarkdown", () => {
   it("renders paragraphs, headings, scene breaks and quotes", () => {

@@ -10,6 +10,29 @@
  * are the ones written here, so the result is safe by construction (and XHTML-compatible).
  */
 
+/** Every tag the renderer writes: the server's sanitiser allows exactly these, and tests hold the renderer to them. */
+export const MARKDOWN_TAGS = [
+  "p",
+  "br",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "hr",
+  "blockquote",
+  "ul",
+  "ol",
+  "li",
+  "pre",
+  "code",
+  "strong",
+  "em",
+  "del",
+  "a",
+] as const;
+
 const FENCE = /^(`{3,}|~{3,})/;
 const HEADING = /^(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
 const SCENE_BREAK = /^(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$/;

@@ -1,4 +1,4 @@
-import { countHtmlWords, renderChapterHtml } from "@quire/core";
+import { countHtmlWords, MARKDOWN_TAGS, renderChapterHtml } from "@quire/core";
 import sanitizeHtml from "sanitize-html";
 
 /**
@@ -7,23 +7,7 @@ import sanitizeHtml from "sanitize-html";
  * renderer ever grow a hole (DESIGN.md §7: chapter HTML is sanitised before it is stored).
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    "p",
-    "br",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "hr",
-    "blockquote",
-    "ul",
-    "ol",
-    "li",
-    "pre",
-    "code",
-  ].concat(["strong", "em", "del", "a"]),
+  allowedTags: [...MARKDOWN_TAGS],
   allowedAttributes: { a: ["href"], ol: ["start"] },
   allowedSchemes: ["http", "https", "mailto"],
   allowProtocolRelative: false,
