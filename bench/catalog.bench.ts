@@ -25,7 +25,7 @@ import {
   type LoadResult,
   machineInfo,
   markdownTable,
-  runLoad,
+  runTargets,
   writeBenchmarksSection,
 } from "./lib";
 import { seedBooks } from "./seed-books";
@@ -202,40 +202,13 @@ export async function runCatalogBench(settings: BenchSettings): Promise<{ ok: bo
       if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
     }
 
-    const results = new Map<string, LoadResult>();
-    /** Server-process CPU per answered request (warm-up included): steadier than req/s on a busy machine. */
-    const cpuPerRequest = new Map<string, number>();
-    for (const target of targets) {
-      process.stdout.write(`  running   ${target.label.padEnd(26)}`);
-      const cpuBefore = process.cpuUsage();
-      const result = await runLoad(
-        {
-          name: target.key,
-          origin,
-          paths: target.paths,
-          connections: settings.connections,
-          durationSeconds: settings.durationSeconds,
-          warmupSeconds: settings.warmupSeconds,
-        },
-        dataDir,
-      );
-      const cpu = process.cpuUsage(cpuBefore);
-      const answered = result.measured.totalRequests + (result.warmup?.totalRequests ?? 0);
-      cpuPerRequest.set(target.key, answered > 0 ? (cpu.user + cpu.system) / answered : 0);
-      results.set(target.key, result);
-      const m = result.measured;
-      console.log(
-        `${fmtInt(m.requestsPerSecond).padStart(7)} req/s  p99 ${fmtMs(m.latencyMs.p99).padEnd(8)} server CPU ${fmtInt(cpuPerRequest.get(target.key) ?? 0)} µs/req`,
-      );
-    }
-
-    const before = results.get("ceiling")?.measured.requestsPerSecond ?? 0;
-    const after = results.get("ceiling-after")?.measured.requestsPerSecond ?? 0;
-    const ceiling = (before + after) / 2;
-    const drift = before > 0 ? (after - before) / before : 0;
+    const { results, cpuPerRequest, before, after, ceiling, drift, failed } = await runTargets(targets, {
+      origin,
+      settings,
+      workDir: dataDir,
+    });
     const ceilingCpu = ((cpuPerRequest.get("ceiling") ?? 0) + (cpuPerRequest.get("ceiling-after") ?? 0)) / 2;
 
-    const failed = [...results.values()].filter((r) => failures(r.measured) + (r.warmup ? failures(r.warmup) : 0) > 0);
     const valid = failed.length === 0 && ceiling > 0;
 
     const rows = targets.map((target) => {

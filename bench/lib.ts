@@ -144,6 +144,72 @@ export interface LoadResult {
 }
 
 /** Runs one autocannon target in a separate Node process and returns its figures. */
+/** One load target of a bench run; the keys "ceiling" and "ceiling-after" are the hello runs around the others. */
+export interface LoadTarget {
+  key: string;
+  label: string;
+  paths: string[];
+  requests?: LoadRequest[];
+}
+
+export interface TargetsRun {
+  results: Map<string, LoadResult>;
+  /** Server-process CPU per answered request (warm-up included), µs: steadier than req/s on a busy machine. */
+  cpuPerRequest: Map<string, number>;
+  /** The two ceiling runs (req/s), their mean, and how far the second moved from the first. */
+  before: number;
+  after: number;
+  ceiling: number;
+  drift: number;
+  /** Targets with any error or non-2xx answer. */
+  failed: LoadResult[];
+}
+
+/** Runs each target in turn against a server in this process, printing a line per target. */
+export async function runTargets(
+  targets: LoadTarget[],
+  run: { origin: string; settings: BenchSettings; workDir: string; namePrefix?: string },
+): Promise<TargetsRun> {
+  const labelWidth = Math.max(...targets.map((target) => target.label.length)) + 2;
+  const results = new Map<string, LoadResult>();
+  const cpuPerRequest = new Map<string, number>();
+  for (const target of targets) {
+    process.stdout.write(`  running   ${target.label.padEnd(labelWidth)}`);
+    const cpuBefore = process.cpuUsage();
+    const result = await runLoad(
+      {
+        name: `${run.namePrefix ?? ""}${target.key}`,
+        origin: run.origin,
+        paths: target.paths,
+        requests: target.requests,
+        connections: run.settings.connections,
+        durationSeconds: run.settings.durationSeconds,
+        warmupSeconds: run.settings.warmupSeconds,
+      },
+      run.workDir,
+    );
+    const cpu = process.cpuUsage(cpuBefore);
+    const answered = result.measured.totalRequests + (result.warmup?.totalRequests ?? 0);
+    cpuPerRequest.set(target.key, answered > 0 ? (cpu.user + cpu.system) / answered : 0);
+    results.set(target.key, result);
+    const m = result.measured;
+    console.log(
+      `${fmtInt(m.requestsPerSecond).padStart(7)} req/s  p99 ${fmtMs(m.latencyMs.p99).padEnd(8)} server CPU ${fmtInt(cpuPerRequest.get(target.key) ?? 0)} µs/req`,
+    );
+  }
+  const before = results.get("ceiling")?.measured.requestsPerSecond ?? 0;
+  const after = results.get("ceiling-after")?.measured.requestsPerSecond ?? 0;
+  return {
+    results,
+    cpuPerRequest,
+    before,
+    after,
+    ceiling: (before + after) / 2,
+    drift: before > 0 ? (after - before) / before : 0,
+    failed: [...results.values()].filter((r) => failures(r.measured) + (r.warmup ? failures(r.warmup) : 0) > 0),
+  };
+}
+
 export async function runLoad(spec: LoadSpec, workDir: string): Promise<LoadResult> {
   const specPath = join(workDir, `load-${spec.name.replace(/[^a-z0-9]+/gi, "-")}.json`);
   await writeFile(specPath, JSON.stringify(spec));

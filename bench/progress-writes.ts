@@ -37,7 +37,7 @@ import {
   machineInfo,
   markdownTable,
   readSettings,
-  runLoad,
+  runTargets,
 } from "./lib";
 import { seedBooks } from "./seed-books";
 
@@ -309,38 +309,10 @@ async function main(): Promise<number> {
         throw new Error(`${target.shown} answered ${response.status}: ${await response.text()}`);
     }
 
-    const results = new Map<string, LoadResult>();
-    const cpuPerRequest = new Map<string, number>();
-    for (const target of targets) {
-      process.stdout.write(`  running   ${target.label.padEnd(20)}`);
-      const cpuBefore = process.cpuUsage();
-      const result = await runLoad(
-        {
-          name: `progress-${target.key}`,
-          origin,
-          paths: [HELLO_PATH],
-          requests: target.requests,
-          connections: settings.connections,
-          durationSeconds: settings.durationSeconds,
-          warmupSeconds: settings.warmupSeconds,
-        },
-        dataDir,
-      );
-      const cpu = process.cpuUsage(cpuBefore);
-      const answered = result.measured.totalRequests + (result.warmup?.totalRequests ?? 0);
-      cpuPerRequest.set(target.key, answered > 0 ? (cpu.user + cpu.system) / answered : 0);
-      results.set(target.key, result);
-      const m = result.measured;
-      console.log(
-        `${fmtInt(m.requestsPerSecond).padStart(7)} req/s  p99 ${fmtMs(m.latencyMs.p99).padEnd(8)} server CPU ${fmtInt(cpuPerRequest.get(target.key) ?? 0)} µs/req`,
-      );
-    }
-
-    const before = results.get("ceiling")?.measured.requestsPerSecond ?? 0;
-    const after = results.get("ceiling-after")?.measured.requestsPerSecond ?? 0;
-    const ceiling = (before + after) / 2;
-    const drift = before > 0 ? (after - before) / before : 0;
-    const failed = [...results.values()].filter((r) => failures(r.measured) + (r.warmup ? failures(r.warmup) : 0) > 0);
+    const { results, cpuPerRequest, before, after, ceiling, drift, failed } = await runTargets(
+      targets.map((target) => ({ ...target, paths: [HELLO_PATH] })),
+      { origin, settings, workDir: dataDir, namePrefix: "progress-" },
+    );
     const mismatches = await counterMismatches(handle.db);
     const progressRows = await handle.db
       .selectFrom("readingProgress")
