@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, it } from "vitest";
 import { createDatabase, type DatabaseHandle } from "../src/db/database";
@@ -84,4 +87,50 @@ export function itOnPostgres(
   dialect: DialectName,
 ): (name: string, test: () => Promise<void>, timeoutMs?: number) => void {
   return dialect === "postgres" ? it : () => {};
+}
+
+/** A test database that other processes (workers, servers) open too, through `processUrl`. */
+export interface SharedTestDatabase {
+  readonly db: DatabaseHandle["db"];
+  /** The connection string a child process is given: a SQLite file, or PostgreSQL with the schema as search_path. */
+  readonly processUrl: string;
+}
+
+/**
+ * Like useTestDatabase, but reachable from other processes: SQLite in a file of its own (in memory
+ * would be this process's alone), PostgreSQL in a schema named by the URL's `options`.
+ */
+export function useSharedTestDatabase(dialect: DialectName): SharedTestDatabase {
+  if (dialect === "postgres") {
+    const testDb = useTestDatabase(dialect);
+    return {
+      get db() {
+        return testDb.db;
+      },
+      get processUrl() {
+        return `${testDb.url}?options=${encodeURIComponent(`-c search_path=${testDb.searchPath}`)}`;
+      },
+    };
+  }
+  let dir: string | undefined;
+  let handle: DatabaseHandle | undefined;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "quire-shared-db-"));
+    handle = createDatabase({ url: join(dir, "quire.sqlite") });
+    await migrateToLatest(handle.db, handle.dialect);
+  });
+  afterAll(async () => {
+    await handle?.destroy();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+  return {
+    get db() {
+      if (!handle) throw new Error("The test database is used before beforeAll ran");
+      return handle.db;
+    },
+    get processUrl() {
+      if (!dir) throw new Error("The test database is used before beforeAll ran");
+      return join(dir, "quire.sqlite");
+    },
+  };
 }
