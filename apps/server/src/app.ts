@@ -11,11 +11,13 @@ import { registerSocialSignIn } from "./features/auth/social/register-social-sig
 import { CatalogRepository } from "./features/catalog/catalog.repository";
 import { catalogRoutes } from "./features/catalog/catalog.routes";
 import { CatalogService } from "./features/catalog/catalog.service";
+import { registerFeed } from "./features/feed/register-feed";
 import { followsRoutes } from "./features/follows/follows.routes";
 import { FollowsService } from "./features/follows/follows.service";
 import { healthRoutes } from "./features/health/health.routes";
 import { registerLibrary } from "./features/library/register-library";
 import { registerNotifications } from "./features/notifications/register-notifications";
+import { registerPush } from "./features/push/register-push";
 import { ReaderRepository } from "./features/reader/reader.repository";
 import { readerRoutes } from "./features/reader/reader.routes";
 import { ReaderService } from "./features/reader/reader.service";
@@ -90,7 +92,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     repository: new UsersRepository(ctx.database.db, ctx.config.suggestionsExclude),
     cache: publicCache,
   });
-  const eventWorker = await registerNotifications(app, ctx);
+  const pushSender = await registerPush(app, ctx);
+  const eventWorker = await registerNotifications(app, ctx, { onPushQueued: () => pushSender.nudge() });
   await app.register(followsRoutes, {
     service: new FollowsService({ db: ctx.database.db, clock: ctx.clock, onEventsWritten: () => eventWorker.nudge() }),
   });
@@ -112,6 +115,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await registerAccountDeletion(app, ctx);
   await registerReading(app, ctx);
   await registerLibrary(app, ctx);
+  await registerFeed(app, ctx);
   await registerStudio(app, ctx, { onPublicChange: () => publicCache.clear() });
   if (!ctx.config.mail.smtpUrl) {
     await app.register(devMailRoutes, {

@@ -57,6 +57,14 @@ const EnvSchema = z.object({
   QUIRE_SUGGESTIONS_EXCLUDE: z.string().default(""),
   QUIRE_EVENT_WORKER_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
   QUIRE_LAUNCH_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, "must be a mailto: address or an https: URL")
+    .optional(),
+  QUIRE_PUSH_CA_FILE: z.string().min(1).optional(),
+  QUIRE_PUSH_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
 });
 
 export interface Config {
@@ -98,6 +106,17 @@ export interface Config {
   eventWorker: { intervalMs: number };
   /** How often the server process launches scheduled books whose date has come (0: not in this process). */
   launchWorker: { intervalMs: number };
+  /**
+   * Web Push: the VAPID key pair (unset: generated once and kept in the data directory), the contact
+   * push services see, an extra CA trusted for push endpoints (a private or test push service), and how
+   * often the server process sends due push messages (0: only right after the event worker queues some).
+   */
+  push: {
+    vapid: { publicKey: string; privateKey: string } | undefined;
+    subject: string;
+    caFile: string | undefined;
+    senderIntervalMs: number;
+  };
 }
 
 export interface SocialProviderConfig {
@@ -149,6 +168,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       .filter(Boolean),
     eventWorker: { intervalMs: e.QUIRE_EVENT_WORKER_INTERVAL_MS },
     launchWorker: { intervalMs: e.QUIRE_LAUNCH_INTERVAL_MS },
+    push: pushConfig(e, cwd),
+  };
+}
+
+function pushConfig(e: z.infer<typeof EnvSchema>, cwd: string): Config["push"] {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = e;
+  if (Boolean(publicKey) !== Boolean(privateKey)) {
+    const missing = publicKey ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY";
+    throw new Error(`Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together; ${missing} is missing`);
+  }
+  const publicUrl = e.QUIRE_PUBLIC_URL?.replace(/\/$/, "");
+  // Push services want a way to reach the sender: the public site if it is https, else the mail sender.
+  const fallbackSubject = publicUrl?.startsWith("https://")
+    ? publicUrl
+    : `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM}`;
+  return {
+    vapid: publicKey && privateKey ? { publicKey, privateKey } : undefined,
+    subject: e.VAPID_SUBJECT ?? fallbackSubject,
+    caFile: e.QUIRE_PUSH_CA_FILE ? resolve(cwd, e.QUIRE_PUSH_CA_FILE) : undefined,
+    senderIntervalMs: e.QUIRE_PUSH_INTERVAL_MS,
   };
 }
 

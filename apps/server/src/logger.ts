@@ -10,6 +10,7 @@ export const LOGGER_NAMES = [
   "server:mail",
   "server:uploads",
   "server:events",
+  "server:push",
   "server:studio",
   "cli",
 ] as const;

@@ -27,6 +27,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const address = await app.listen({ port: config.port, host: config.host });
   app.eventWorker.start(config.eventWorker.intervalMs);
   app.launchWorker.start(config.launchWorker.intervalMs);
+  app.pushSender.start(config.push.senderIntervalMs);
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {

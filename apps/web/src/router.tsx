@@ -129,6 +129,22 @@ export const routes: RouteObject[] = [
             path: "u/:username",
             lazy: async () => ({ Component: (await import("./features/users/screens/profile-screen")).ProfileScreen }),
           },
+          {
+            path: "u/:username/followers",
+            lazy: async () => ({
+              Component: (await import("./features/users/screens/follow-list-screen")).FollowersScreen,
+            }),
+          },
+          {
+            path: "u/:username/following",
+            lazy: async () => ({
+              Component: (await import("./features/users/screens/follow-list-screen")).FollowingScreen,
+            }),
+          },
+          {
+            path: "feed",
+            lazy: async () => ({ Component: (await import("./features/feed/screens/feed-screen")).FeedScreen }),
+          },
           { path: "*", Component: NotFoundScreen },
         ],
       },

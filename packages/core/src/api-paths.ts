@@ -33,6 +33,7 @@ export const API_PATHS = {
   "notifications.list": "/api/v1/notifications",
   "notifications.read": "/api/v1/notifications/read",
   stream: "/api/v1/stream",
+  "feed.list": "/api/v1/feed",
   "me.notificationPreferences": "/api/v1/me/notification-preferences",
   "push.vapidPublicKey": "/api/v1/push/vapid-public-key",
   "push.register": "/api/v1/push/registrations",

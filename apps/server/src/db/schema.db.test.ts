@@ -5,6 +5,7 @@ import { migrateToLatest } from "./migrator";
 
 const TABLES = [
   "account_deletion_requests",
+  "activities",
   "authors",
   "book_authors",
   "book_data",
@@ -21,7 +22,10 @@ const TABLES = [
   "genres",
   "launch_subscriptions",
   "list_entries",
+  "notification_preferences",
   "notifications",
+  "push_deliveries",
+  "push_registrations",
   "reading_progress",
   "sessions",
   "social_accounts",

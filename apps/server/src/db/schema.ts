@@ -220,6 +220,15 @@ export interface UserEventsTable {
   createdAt: string;
 }
 
+/** One thing a user did to a book, for their followers' feeds; `verb` is an `ActivityVerb` of core. */
+export interface ActivitiesTable {
+  id: string;
+  actorId: string;
+  verb: string;
+  bookId: string;
+  createdAt: string;
+}
+
 export interface NotificationsTable {
   id: string;
   userId: string;
@@ -234,6 +243,40 @@ export interface NotificationsTable {
   resourceName: string;
   createdAt: string;
   readAt: string | null;
+}
+
+/** One browser's Web Push subscription; the endpoint is unique (it names one browser). */
+export interface PushRegistrationsTable {
+  id: string;
+  userId: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  userAgent: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A push message waiting to be sent to one registration; `nextAttemptAt` is also the sender's lease. */
+export interface PushDeliveriesTable {
+  id: string;
+  notificationId: string;
+  registrationId: string;
+  /** The `PushPayload` as JSON. */
+  payload: string;
+  urgency: "very-low" | "low" | "normal" | "high";
+  attempts: Generated<number>;
+  nextAttemptAt: string;
+  createdAt: string;
+}
+
+/** What a user changed; a (user, type) without a row has both channels on. */
+export interface NotificationPreferencesTable {
+  userId: string;
+  eventType: string;
+  inApp: Bool;
+  push: Bool;
+  updatedAt: string;
 }
 
 export interface CredentialsTable {
@@ -285,6 +328,10 @@ export interface Database {
   accountDeletionRequests: AccountDeletionRequestsTable;
   userEvents: UserEventsTable;
   notifications: NotificationsTable;
+  pushRegistrations: PushRegistrationsTable;
+  pushDeliveries: PushDeliveriesTable;
+  notificationPreferences: NotificationPreferencesTable;
+  activities: ActivitiesTable;
   credentials: CredentialsTable;
   sessions: SessionsTable;
   emailTokens: EmailTokensTable;

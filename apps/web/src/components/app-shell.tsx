@@ -1,5 +1,5 @@
 import { BOTTOM_BAR_HEIGHT_PX, TOP_BAR_HEIGHT_PX } from "@quire/core/constants";
-import { CircleUserRound, Compass, House, Library, type LucideIcon, UserRound } from "lucide-react";
+import { CircleUserRound, Compass, House, Library, type LucideIcon, Newspaper, UserRound } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
 import { signInPathFor } from "../features/auth/next-path";
@@ -28,11 +28,12 @@ const MAIN_NAV: readonly NavItem[] = [
   { to: "/", label: "Home", Icon: House, end: true },
   { to: "/browse", label: "Browse", Icon: Compass, end: false },
 ];
+const FEED_NAV: NavItem = { to: "/feed", label: "Feed", Icon: Newspaper, end: false, testId: "nav-feed" };
 const LIBRARY_NAV: NavItem = { to: "/library", label: "Library", Icon: Library, end: false, testId: "nav-library" };
 
-/** Everyone browses; a signed-in reader also has a library. */
+/** Everyone browses; a signed-in reader also has a feed and a library. */
 function mainNavFor(session: Session): readonly NavItem[] {
-  return session.status === "signed-in" ? [...MAIN_NAV, LIBRARY_NAV] : MAIN_NAV;
+  return session.status === "signed-in" ? [...MAIN_NAV, FEED_NAV, LIBRARY_NAV] : MAIN_NAV;
 }
 
 /** "Sign in", returning to the current page afterwards (not from home or the auth screens themselves). */

@@ -10,8 +10,16 @@ export const PushSubscriptionSchema = z
     expirationTime: z.number().nullable().optional(),
     keys: z.object({
       // base64url: p256dh is an uncompressed P-256 point (65 bytes → 87 chars), auth 16 bytes (22 chars).
-      p256dh: z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/).min(80).max(100),
-      auth: z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/).min(16).max(32),
+      p256dh: z
+        .string()
+        .regex(/^[A-Za-z0-9_-]+={0,2}$/)
+        .min(80)
+        .max(100),
+      auth: z
+        .string()
+        .regex(/^[A-Za-z0-9_-]+={0,2}$/)
+        .min(16)
+        .max(32),
     }),
   })
   .meta({ id: "PushSubscription" });
@@ -39,9 +47,15 @@ export const NotificationPreferencesSchema = z
   .object({ preferences: z.array(NotificationPreferenceSchema) })
   .meta({ id: "NotificationPreferences" });
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
+/** The PUT body: the listed types are set, the others keep what they had; a type may be listed once. */
+export const NotificationPreferencesUpdateSchema = NotificationPreferencesSchema.refine(
+  ({ preferences }) => new Set(preferences.map((preference) => preference.type)).size === preferences.length,
+  { message: "Each event type may be listed once.", path: ["preferences"] },
+);
 
 /** What a push message carries (JSON, encrypted for the subscription): enough to show it and open its target. */
 export const PushPayloadSchema = z.object({
+  /** The inbox row's id; a push-only notification (inbox off for its type) has an id no inbox row carries. */
   notificationId: IdSchema,
   type: UserEventTypeSchema,
   title: z.string(),
@@ -78,7 +92,7 @@ export const pushContract = {
   "me.updateNotificationPreferences": {
     method: "PUT",
     path: P["me.notificationPreferences"],
-    body: NotificationPreferencesSchema,
+    body: NotificationPreferencesUpdateSchema,
     response: NotificationPreferencesSchema,
   },
 } as const;

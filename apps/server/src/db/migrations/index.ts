@@ -8,6 +8,8 @@ import * as notifications from "./2026-11-21-05-notifications";
 import * as chapterSources from "./2026-11-22-01-chapter-sources";
 import * as chapterWeightsIndex from "./2026-11-22-02-chapter-weights-index";
 import * as originalEpub from "./2026-11-23-01-original-epub";
+import * as push from "./2026-11-23-02-push";
+import * as activityFeed from "./2026-11-23-03-activity-feed";
 
 export interface DialectMigration {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -24,4 +26,6 @@ export const migrations: Record<string, DialectMigration> = {
   "2026-11-22-01-chapter-sources": chapterSources,
   "2026-11-22-02-chapter-weights-index": chapterWeightsIndex,
   "2026-11-23-01-original-epub": originalEpub,
+  "2026-11-23-02-push": push,
+  "2026-11-23-03-activity-feed": activityFeed,
 };

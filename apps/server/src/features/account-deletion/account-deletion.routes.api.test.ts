@@ -265,6 +265,37 @@ describe.each(dialectsUnderTest())("account deletion API on %s", (dialect) => {
         createdAt: at,
       })
       .execute();
+    // Push registrations (with what is queued for them) and notification preferences go by foreign-key cascade.
+    const registrationId = uniqueId("push");
+    await db
+      .insertInto("pushRegistrations")
+      .values({
+        id: registrationId,
+        userId: leaver.userId,
+        endpoint: `https://push.example/${registrationId}`,
+        p256dh: "key",
+        auth: "secret",
+        userAgent: null,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .execute();
+    await db
+      .insertInto("pushDeliveries")
+      .values({
+        id: uniqueId("delivery"),
+        notificationId: uniqueId("notification"),
+        registrationId,
+        payload: "{}",
+        urgency: "normal",
+        nextAttemptAt: at,
+        createdAt: at,
+      })
+      .execute();
+    await db
+      .insertInto("notificationPreferences")
+      .values({ userId: leaver.userId, eventType: "read book", inApp: 0, push: 1, updatedAt: at })
+      .execute();
     const event = (targetUserId: string | null, triggeredByUserId: string) => ({
       id: uniqueId("event"),
       eventType: "read book",
@@ -313,10 +344,20 @@ describe.each(dialectsUnderTest())("account deletion API on %s", (dialect) => {
     for (const table of ["credentials", "sessions", "emailTokens", "socialAccounts", "stars"] as const) {
       expect(await byUser(table), table).toEqual([]);
     }
-    for (const table of ["readingProgress", "chapterProgress", "listEntries", "launchSubscriptions"] as const) {
+    for (const table of [
+      "readingProgress",
+      "chapterProgress",
+      "listEntries",
+      "launchSubscriptions",
+      "pushRegistrations",
+      "notificationPreferences",
+    ] as const) {
       const rows = await db.selectFrom(table).select("userId").where("userId", "=", leaver.userId).execute();
       expect(rows, table).toEqual([]);
     }
+    expect(
+      await db.selectFrom("pushDeliveries").select("id").where("registrationId", "=", registrationId).execute(),
+    ).toEqual([]);
     expect(await userExists(leaver.userId)).toBe(false);
     const follows = await db
       .selectFrom("follows")

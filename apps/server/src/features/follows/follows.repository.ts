@@ -5,6 +5,24 @@ import type { Database, UserRow } from "../../db/schema";
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
+ * Both counters of one edge. The two rows are updated in id order: on PostgreSQL, A following B while
+ * B follows A would otherwise lock A then B against B then A and deadlock.
+ */
+async function moveCounters(db: Db, followerId: string, followeeId: string, op: "+" | "-"): Promise<void> {
+  const changes = [
+    { id: followerId, counter: "nFollowing" as const },
+    { id: followeeId, counter: "nFollowers" as const },
+  ].sort((a, b) => (a.id < b.id ? -1 : 1));
+  for (const { id, counter } of changes) {
+    await db
+      .updateTable("users")
+      .set((eb) => ({ [counter]: eb(counter, op, 1) }))
+      .where("id", "=", id)
+      .execute();
+  }
+}
+
+/**
  * Follow edges and the two counters they drive (`n_following` of the follower, `n_followers` of the
  * followee). Callers pass a transaction so an edge and its counters change together.
  */
@@ -17,16 +35,7 @@ export const followsRepository = {
       .onConflict((conflict) => conflict.columns(["followerId", "followeeId"]).doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
-    await db
-      .updateTable("users")
-      .set((eb) => ({ nFollowing: eb("nFollowing", "+", 1) }))
-      .where("id", "=", followerId)
-      .execute();
-    await db
-      .updateTable("users")
-      .set((eb) => ({ nFollowers: eb("nFollowers", "+", 1) }))
-      .where("id", "=", followeeId)
-      .execute();
+    await moveCounters(db, followerId, followeeId, "+");
     return true;
   },
 
@@ -38,16 +47,7 @@ export const followsRepository = {
       .where("followeeId", "=", followeeId)
       .executeTakeFirst();
     if (Number(deleted.numDeletedRows) === 0) return false;
-    await db
-      .updateTable("users")
-      .set((eb) => ({ nFollowing: eb("nFollowing", "-", 1) }))
-      .where("id", "=", followerId)
-      .execute();
-    await db
-      .updateTable("users")
-      .set((eb) => ({ nFollowers: eb("nFollowers", "-", 1) }))
-      .where("id", "=", followeeId)
-      .execute();
+    await moveCounters(db, followerId, followeeId, "-");
     return true;
   },
 

@@ -8,6 +8,7 @@ import {
   SOCIAL_PAGE_SIZE,
 } from "@quire/core";
 import type { Kysely } from "kysely";
+import { retryingTransaction } from "../../db/retrying-transaction";
 import type { Database } from "../../db/schema";
 import { presentPublicUser } from "../users/users.presenter";
 import { displayNameOf, followAndAnnounce } from "./follow-and-announce";
@@ -27,7 +28,7 @@ export class FollowsService {
   async follow(viewerId: string, followeeId: string): Promise<FollowState> {
     if (viewerId === followeeId) throw AppError.of("cannotFollowSelf");
     const now = this.deps.clock().toISOString();
-    const created = await this.deps.db.transaction().execute(async (trx) => {
+    const created = await retryingTransaction(this.deps.db, async (trx) => {
       if ((await displayNameOf(trx, followeeId)) === undefined) throw AppError.of("userNotFound");
       return followAndAnnounce(trx, viewerId, followeeId, now);
     });
@@ -37,7 +38,7 @@ export class FollowsService {
 
   async unfollow(viewerId: string, followeeId: string): Promise<FollowState> {
     if (viewerId === followeeId) throw AppError.of("cannotFollowSelf");
-    await this.deps.db.transaction().execute(async (trx) => {
+    await retryingTransaction(this.deps.db, async (trx) => {
       if ((await displayNameOf(trx, followeeId)) === undefined) throw AppError.of("userNotFound");
       await followsRepository.unfollow(trx, viewerId, followeeId);
     });

@@ -1,6 +1,7 @@
 import { STAR_SCORE_DELTA, STAR_SCORE_FLOOR } from "@quire/core";
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "../../db/schema";
+import { activitiesRepository } from "../feed/activities.repository";
 import type { ReadingProgressRow } from "../reading/reading.repository";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -41,6 +42,7 @@ export class LibraryRepository {
       .returning("userId")
       .executeTakeFirst();
     if (!inserted) return this.starCount(bookId, trx);
+    await activitiesRepository.record(trx, { actorId: userId, verb: "starred", bookId }, now);
     const book = await trx
       .updateTable("books")
       .set((eb) => ({
@@ -63,6 +65,7 @@ export class LibraryRepository {
       .returning("userId")
       .executeTakeFirst();
     if (!deleted) return this.starCount(bookId, trx);
+    await activitiesRepository.remove(trx, { actorId: userId, verb: "starred", bookId });
     const book = await trx
       .updateTable("books")
       .set((eb) => ({

@@ -2,9 +2,10 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createUser } from "../../../test/factories";
 import { dialectsUnderTest, itOnPostgres, useTestDatabase } from "../../../test/test-db";
+import { notificationsDeliveredTo, queueNewFollowerEvents } from "../../../test/user-event-fixtures";
 import { createDatabase } from "../../db/database";
 import { createRootLogger } from "../../logger";
-import { EventWorker } from "./event-worker";
+import { EventWorker, type EventWorkerOptions } from "./event-worker";
 import { NotificationHub } from "./notification-hub";
 
 const EVENTS = 10_000;
@@ -14,40 +15,10 @@ describe.each(dialectsUnderTest())("event worker on %s", (dialect) => {
   const logger = createRootLogger("silent");
   const clock = () => new Date();
 
-  async function queueNewFollowerEvents(count: number) {
-    const target = await createUser(testDb.db);
-    const actor = await createUser(testDb.db);
-    const createdAt = new Date().toISOString();
-    for (let i = 0; i < count; i += 1000) {
-      await testDb.db
-        .insertInto("userEvents")
-        .values(
-          Array.from({ length: Math.min(1000, count - i) }, () => ({
-            id: randomUUID(),
-            eventType: "new follower",
-            priority: "normal",
-            targetUserId: target.id,
-            triggeredByUserId: actor.id,
-            triggeredByUserName: "Actor",
-            targetResourceId: actor.id,
-            targetResourceType: "user",
-            targetResourceName: "Actor",
-            processed: 0 as const,
-            createdAt,
-          })),
-        )
-        .execute();
-    }
-    return target;
-  }
-
-  const deliveredTo = async (userId: string) => {
-    const rows = await testDb.db.selectFrom("notifications").select("eventId").where("userId", "=", userId).execute();
-    return { total: rows.length, distinct: new Set(rows.map((row) => row.eventId)).size };
-  };
+  const deliveredTo = (userId: string) => notificationsDeliveredTo(testDb.db, userId);
 
   it("delivers 10,000 events exactly once although it is killed in the middle of a batch", async () => {
-    const target = await queueNewFollowerEvents(EVENTS);
+    const target = await queueNewFollowerEvents(testDb.db, EVENTS);
     let batches = 0;
     const crashing = new EventWorker({
       database: testDb.handle,
@@ -113,10 +84,104 @@ describe.each(dialectsUnderTest())("event worker on %s", (dialect) => {
     }
   });
 
+  it("follows preferences and queues push deliveries in the batch's own transaction", async () => {
+    const now = new Date().toISOString();
+    const register = async (userId: string) => {
+      const id = randomUUID();
+      await testDb.db
+        .insertInto("pushRegistrations")
+        .values({
+          id,
+          userId,
+          endpoint: `https://push.example/${id}`,
+          p256dh: "key",
+          auth: "secret",
+          userAgent: null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute();
+      return id;
+    };
+    const prefer = (userId: string, inApp: 0 | 1, push: 0 | 1) =>
+      testDb.db
+        .insertInto("notificationPreferences")
+        .values({ userId, eventType: "new follower", inApp, push, updatedAt: now })
+        .execute();
+    const [both, pushOnly, inboxOnly] = [
+      await createUser(testDb.db),
+      await createUser(testDb.db),
+      await createUser(testDb.db),
+    ];
+    const bothBrowsers = [await register(both.id), await register(both.id)];
+    const pushOnlyBrowser = await register(pushOnly.id);
+    await register(inboxOnly.id);
+    await prefer(pushOnly.id, 0, 1);
+    await prefer(inboxOnly.id, 1, 0);
+    for (const target of [both, pushOnly, inboxOnly]) {
+      await testDb.db
+        .insertInto("userEvents")
+        .values({
+          id: randomUUID(),
+          eventType: "new follower",
+          priority: "normal",
+          targetUserId: target.id,
+          triggeredByUserId: "fan",
+          triggeredByUserName: "Fan",
+          targetResourceId: "fan",
+          targetResourceType: "user",
+          targetResourceName: "fan",
+          processed: 0,
+          createdAt: now,
+        })
+        .execute();
+    }
+    const inboxOf = (userId: string) =>
+      testDb.db.selectFrom("notifications").selectAll().where("userId", "=", userId).execute();
+    const deliveriesTo = (registrationIds: string[]) =>
+      testDb.db.selectFrom("pushDeliveries").selectAll().where("registrationId", "in", registrationIds).execute();
+    const worker = (options: Partial<EventWorkerOptions>) =>
+      new EventWorker({ database: testDb.handle, hub: new NotificationHub(testDb.handle), clock, logger, ...options });
+
+    const crashing = worker({
+      beforeCommit: () => {
+        throw new Error("killed");
+      },
+    });
+    await expect(crashing.runOnce()).rejects.toThrow("killed");
+    expect(await deliveriesTo([...bothBrowsers, pushOnlyBrowser])).toEqual([]);
+
+    let nudges = 0;
+    await worker({ onPushQueued: () => nudges++ }).runOnce();
+    expect(nudges).toBe(1);
+    const [inboxRow] = await inboxOf(both.id);
+    const bothDeliveries = await deliveriesTo(bothBrowsers);
+    expect(bothDeliveries).toHaveLength(2);
+    for (const delivery of bothDeliveries) {
+      expect(delivery).toMatchObject({ notificationId: inboxRow?.id, urgency: "normal", attempts: 0 });
+      expect(JSON.parse(delivery.payload)).toEqual({
+        notificationId: inboxRow?.id,
+        type: "new follower",
+        title: "New follower",
+        body: "Fan started following you.",
+        url: "/u/fan",
+      });
+    }
+    expect(await inboxOf(pushOnly.id)).toEqual([]);
+    expect(await deliveriesTo([pushOnlyBrowser])).toHaveLength(1);
+    expect(await inboxOf(inboxOnly.id)).toHaveLength(1);
+    const inboxOnlyBrowsers = await testDb.db
+      .selectFrom("pushRegistrations")
+      .select("id")
+      .where("userId", "=", inboxOnly.id)
+      .execute();
+    expect(await deliveriesTo(inboxOnlyBrowsers.map((row) => row.id))).toEqual([]);
+  });
+
   itOnPostgres(dialect)(
     "shares the queue between two concurrent workers without double delivery",
     async () => {
-      const target = await queueNewFollowerEvents(EVENTS);
+      const target = await queueNewFollowerEvents(testDb.db, EVENTS);
       const second = createDatabase({ url: testDb.url, searchPath: testDb.searchPath, poolSize: 3 });
       try {
         const workers = [testDb.handle, second].map(

@@ -4,6 +4,8 @@ import { sql, type Transaction } from "kysely";
 import type { Logger } from "pino";
 import type { DatabaseHandle } from "../../db/database";
 import type { Database, NotificationsTable } from "../../db/schema";
+import { DrainLoop } from "../../infra/drain-loop";
+import { channelsOf, enqueuePushDeliveries, type PushMessage, pushTarget } from "../push/push-outbox";
 import { NOTIFICATIONS_CHANNEL, type NotificationHub } from "./notification-hub";
 import { notificationText } from "./notification-text";
 
@@ -16,6 +18,8 @@ export interface EventWorkerOptions {
   hub: NotificationHub;
   clock: () => Date;
   logger: Logger;
+  /** Called after a batch that queued push deliveries has committed (the push sender's nudge). */
+  onPushQueued?: () => void;
   /** Test seam: runs inside a batch's transaction after its notifications are written, before commit. */
   beforeCommit?: (claimed: number) => void;
 }
@@ -30,55 +34,37 @@ export interface EventWorkerOptions {
  * Audience: an event with a target user goes to that user ('new follower' → the followee,
  * 'book launched' → the subscriber); a 'read book' event has none (SPEC §3) and goes to each of the
  * reader's followers as of delivery, as feed material.
+ *
+ * Each recipient's preferences decide the channels: in-app off writes no inbox row, push on queues one
+ * push delivery per registered browser in the same transaction (for a push-only notification the
+ * delivery carries a notification id of its own, which no inbox row has).
  */
 export class EventWorker {
-  #running: Promise<number> | undefined;
-  #again = false;
-  #timer: NodeJS.Timeout | undefined;
+  readonly #loop: DrainLoop;
 
-  constructor(private readonly options: EventWorkerOptions) {}
-
-  start(intervalMs: number): void {
-    if (this.#timer || intervalMs <= 0) return;
-    this.#timer = setInterval(() => this.nudge(), intervalMs);
-    this.#timer.unref();
+  constructor(private readonly options: EventWorkerOptions) {
+    this.#loop = new DrainLoop(() => this.runBatch(), options.logger, "event delivery failed");
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.#timer);
-    this.#timer = undefined;
-    await this.#running?.catch(() => 0);
+  start(intervalMs: number): void {
+    this.#loop.start(intervalMs);
+  }
+
+  stop(): Promise<void> {
+    return this.#loop.stop();
   }
 
   /** Runs soon without waiting; a nudge during a run makes that run go round once more. */
   nudge(): void {
-    this.runOnce().catch((error: unknown) => this.options.logger.error({ err: error }, "event delivery failed"));
+    this.#loop.nudge();
   }
 
-  /** Delivers until no unprocessed event is left; resolves to how many notifications this call wrote. */
+  /** Delivers until no unprocessed event is left; resolves to how many inbox notifications this call wrote. */
   runOnce(): Promise<number> {
-    if (this.#running) {
-      this.#again = true;
-      return this.#running;
-    }
-    this.#running = (async () => {
-      let delivered = 0;
-      try {
-        do {
-          this.#again = false;
-          for (let batch = await this.runBatch(); batch.claimed > 0; batch = await this.runBatch()) {
-            delivered += batch.delivered;
-          }
-        } while (this.#again);
-      } finally {
-        this.#running = undefined;
-      }
-      return delivered;
-    })();
-    return this.#running;
+    return this.#loop.run();
   }
 
-  private async runBatch(): Promise<{ claimed: number; delivered: number }> {
+  private async runBatch(): Promise<{ claimed: number; done: number }> {
     const { database, hub } = this.options;
     const written = await database.db.transaction().execute(async (trx) => {
       let claim = trx
@@ -90,7 +76,7 @@ export class EventWorker {
         .limit(BATCH_SIZE);
       if (database.dialect === "postgres") claim = claim.forUpdate().skipLocked();
       const events = await claim.execute();
-      if (events.length === 0) return { claimed: 0, rows: [] };
+      if (events.length === 0) return { claimed: 0, rows: [], pushes: 0 };
 
       const followersOf = await this.followersOf(
         trx,
@@ -101,34 +87,67 @@ export class EventWorker {
         trx,
         events.flatMap((event) => (event.targetUserId ? [event.targetUserId] : [])),
       );
+      const audiences = new Map(
+        events.map((event) => [
+          event.id,
+          event.targetUserId
+            ? [event.targetUserId].filter((id) => targets.has(id))
+            : (followersOf.get(event.triggeredByUserId) ?? []),
+        ]),
+      );
+      const channels = await channelsOf(trx, [...audiences.values()].flat());
       const now = this.options.clock().toISOString();
       const rows: NotificationsTable[] = [];
+      const pushes: PushMessage[] = [];
       for (const event of events) {
         const type = UserEventTypeSchema.safeParse(event.eventType);
         // An event type this version does not know is marked processed rather than retried forever.
         if (!type.success) continue;
-        const recipients = event.targetUserId
-          ? [event.targetUserId].filter((id) => targets.has(id))
-          : (followersOf.get(event.triggeredByUserId) ?? []);
         const text = notificationText(type.data, event.triggeredByUserName, event.targetResourceName);
-        for (const userId of recipients) {
-          rows.push({
-            id: randomUUID(),
-            userId,
-            eventId: event.id,
-            type: type.data,
-            ...text,
-            actorId: event.triggeredByUserId,
-            actorName: event.triggeredByUserName,
-            resourceId: event.targetResourceId,
-            resourceType: event.targetResourceType,
-            resourceName: event.targetResourceName,
-            createdAt: now,
-            readAt: null,
-          });
+        const url = pushTarget({
+          id: event.targetResourceId,
+          type: event.targetResourceType,
+          name: event.targetResourceName,
+        });
+        for (const userId of audiences.get(event.id) ?? []) {
+          const { inApp, push } = channels(userId, type.data);
+          const id = randomUUID();
+          if (inApp) {
+            rows.push({
+              id,
+              userId,
+              eventId: event.id,
+              type: type.data,
+              ...text,
+              actorId: event.triggeredByUserId,
+              actorName: event.triggeredByUserName,
+              resourceId: event.targetResourceId,
+              resourceType: event.targetResourceType,
+              resourceName: event.targetResourceName,
+              createdAt: now,
+              readAt: null,
+            });
+          }
+          if (push) {
+            pushes.push({
+              userId,
+              payload: { notificationId: id, type: type.data, ...text, url },
+              priority: event.priority,
+            });
+          }
         }
       }
       const inserted = await this.insertNotifications(trx, rows);
+      // An inbox row that already existed (a second delivery) was pushed with it the first time.
+      const insertedIds = new Set(inserted.map((row) => row.id));
+      const inboxIds = new Set(rows.map((row) => row.id));
+      const queued = await enqueuePushDeliveries(
+        trx,
+        pushes.filter(
+          ({ payload }) => insertedIds.has(payload.notificationId) || !inboxIds.has(payload.notificationId),
+        ),
+        now,
+      );
       const ids = events.map((event) => event.id);
       for (let i = 0; i < ids.length; i += INSERT_CHUNK) {
         await trx
@@ -144,10 +163,11 @@ export class EventWorker {
         );
       }
       this.options.beforeCommit?.(events.length);
-      return { claimed: events.length, rows: inserted };
+      return { claimed: events.length, rows: inserted, pushes: queued };
     });
     if (!hub.crossProcess) for (const row of written.rows) hub.deliver(row.userId, row.id);
-    return { claimed: written.claimed, delivered: written.rows.length };
+    if (written.pushes > 0) this.options.onPushQueued?.();
+    return { claimed: written.claimed, done: written.rows.length };
   }
 
   private async followersOf(trx: Transaction<Database>, userIds: string[]): Promise<Map<string, string[]>> {

@@ -15,7 +15,11 @@ declare module "fastify" {
 }
 
 /** The inbox, the live stream, and the worker that fills them; returns the worker for writers to nudge. */
-export async function registerNotifications(app: FastifyInstance, ctx: AppContext): Promise<EventWorker> {
+export async function registerNotifications(
+  app: FastifyInstance,
+  ctx: AppContext,
+  options: { onPushQueued: () => void },
+): Promise<EventWorker> {
   const hub = new NotificationHub(ctx.database);
   await hub.start();
   const worker = new EventWorker({
@@ -23,6 +27,7 @@ export async function registerNotifications(app: FastifyInstance, ctx: AppContex
     hub,
     clock: ctx.clock,
     logger: subsystemLogger(ctx.logger, "server:events"),
+    onPushQueued: options.onPushQueued,
   });
   app.decorate("eventWorker", worker);
   app.addHook("onClose", async () => {

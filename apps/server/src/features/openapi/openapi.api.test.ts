@@ -2,8 +2,10 @@ import {
   accountDeletionContract,
   authContract,
   catalogContract,
+  feedContract,
   libraryContract,
   profileContract,
+  pushContract,
   readingContract,
   socialAuthContract,
   socialContract,
@@ -34,6 +36,8 @@ describe("OpenAPI document", () => {
       ...readingContract,
       ...libraryContract,
       ...studioContract,
+      ...feedContract,
+      ...pushContract,
     };
     for (const [operationId, route] of Object.entries(contract)) {
       const path = route.path.replace(/:(\w+)/g, "{$1}");

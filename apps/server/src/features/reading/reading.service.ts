@@ -15,6 +15,7 @@ import { toJson } from "../../db/json";
 import { retryingTransaction } from "../../db/retrying-transaction";
 import type { Database } from "../../db/schema";
 import type { CatalogRepository } from "../catalog/catalog.repository";
+import { activitiesRepository } from "../feed/activities.repository";
 import { presentBookSummaries } from "../library/book-summaries";
 import { listEntriesRepository } from "../library/list-entries.repository";
 import { type NewUserEvent, recordUserEvent } from "../notifications/user-events.repository";
@@ -174,6 +175,12 @@ export class ReadingService {
     );
     if (started) await this.repository.countNewReader(trx, row.userId, book.id);
     await listEntriesRepository.put(trx, row.userId, book.id, finished ? "finished" : "reading", now);
+    // A first record that already finishes the book is reported as the finish alone.
+    await activitiesRepository.record(
+      trx,
+      { actorId: row.userId, verb: finished ? "finished" : "started", bookId: book.id },
+      now,
+    );
     if (finished) {
       const event: NewUserEvent = {
         eventType: "read book",

@@ -8,6 +8,7 @@ import {
 } from "@quire/core";
 import type { Logger } from "pino";
 import { retryingTransaction } from "../../db/retrying-transaction";
+import { activitiesRepository } from "../feed/activities.repository";
 import type { StudioRepository } from "./studio.repository";
 import type { StudioAccess } from "./studio-access";
 import type { StudioBooksService } from "./studio-books.service";
@@ -119,6 +120,8 @@ export class BookLaunchService {
       if (!book) return undefined;
       const author =
         (await repository.firstAuthor(trx, bookId)) ?? (actor ? { id: actor.userId, name: actor.name } : QUIRE_ACTOR);
+      // One feed activity per launch, whatever the number of subscribers.
+      await activitiesRepository.record(trx, { actorId: author.id, verb: "launched", bookId }, now);
       const subscribers = await repository.launchSubscribers(trx, bookId);
       await repository.insertUserEvents(
         trx,

@@ -75,6 +75,14 @@ describe.each(dialectsUnderTest())("web pages on %s", (dialect) => {
     expect((await get("/files/%2e%2e/%2e%2e/package.json")).statusCode).toBe(404);
   });
 
+  it("serves the service worker as JavaScript that browsers check again every time", async () => {
+    const worker = await get("/sw.js");
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers["content-type"]).toMatch(/^(text|application)\/javascript/);
+    expect(worker.headers["cache-control"]).toBe("no-cache");
+    expect(worker.headers["content-security-policy"]).toContain("script-src 'self'");
+  });
+
   it("sends security headers with a script policy that allows no inline code", async () => {
     const response = await get("/");
     const csp = String(response.headers["content-security-policy"]);

@@ -75,9 +75,14 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
       index: false,
       wildcard: false,
       setHeaders: (reply, path) => {
-        // Vite fingerprints everything under assets/, so those never change.
+        // Vite fingerprints everything under assets/, so those never change. The service worker keeps
+        // its address, and a browser must see a new version at its next check, not minutes later.
         const immutable = path.startsWith(join(options.distDir, "assets"));
-        reply.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=300");
+        const worker = path === join(options.distDir, "sw.js");
+        reply.header(
+          "Cache-Control",
+          worker ? "no-cache" : immutable ? "public, max-age=31536000, immutable" : "public, max-age=300",
+        );
       },
     });
   }

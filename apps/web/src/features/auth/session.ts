@@ -29,11 +29,24 @@ export async function fetchSession(signal?: AbortSignal): Promise<Me | null> {
 export function sessionQuery() {
   return queryOptions({
     queryKey: authKeys.session(),
-    queryFn: ({ signal }) => fetchSession(signal),
+    queryFn: async ({ signal }) => {
+      const user = await fetchSession(signal);
+      if (user) refreshPushRegistration(user.id);
+      return user;
+    },
     staleTime: 5 * 60_000,
     // A session check whose own answer is "unauthenticated" returns null; it never errors with it.
     meta: { anonymous: true },
   });
+}
+
+/**
+ * App start for a signed-in user: a browser that turned push on keeps its registration current
+ * (SPEC §4). The push module loads only where notifications are already allowed, never with the home route.
+ */
+function refreshPushRegistration(userId: string) {
+  if (typeof Notification === "undefined" || Notification.permission !== "granted") return;
+  void import("../push/push-client").then((push) => push.refreshOnAppStart(userId)).catch(() => undefined);
 }
 
 export type SessionStatus = "loading" | "signed-in" | "signed-out" | "error";
@@ -113,6 +126,8 @@ export function useSignOut(options: { redirectTo?: string } = {}) {
   const { redirectTo } = options;
   return useMutation({
     mutationFn: async () => {
+      // Push goes first, while the session may still delete this browser's registration; it never stops sign-out.
+      await import("../push/push-client").then((push) => push.disablePushOnSignOut()).catch(() => undefined);
       try {
         await apiPost(apiPath("auth.signOut"));
       } catch (error) {

@@ -21,6 +21,8 @@ import {
   validateNewPassword,
   validateRequired,
 } from "../../auth/validation";
+import { NotificationPreferencesSection } from "../../push/components/notification-preferences-section";
+import { PushSettingsSection } from "../../push/components/push-settings-section";
 import { UserAvatar } from "../../users/components/user-avatar";
 import { useUpdateProfile } from "../../users/profile-mutations";
 
@@ -40,11 +42,13 @@ function Settings({ user }: { user: Me }) {
     >
       <header className="flex flex-col gap-1">
         <h1 className="font-semibold font-serif text-3xl text-ink tracking-tight sm:text-4xl">Settings</h1>
-        <p className="text-ink-muted">Your profile, look, privacy, password and account.</p>
+        <p className="text-ink-muted">Your profile, look, privacy, notifications, password and account.</p>
       </header>
       <ProfileCard user={user} />
       <AppearanceCard />
       <PrivacyCard user={user} />
+      <PushSettingsSection userId={user.id} />
+      <NotificationPreferencesSection />
       <ChangePasswordCard email={user.email} />
       <SignOutCard />
       <DeleteAccountSection />

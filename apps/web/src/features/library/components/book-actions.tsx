@@ -7,6 +7,7 @@ import { FormAlert } from "../../../components/form-alert";
 import { errorMessage } from "../../../lib/errors";
 import { signInPathFor } from "../../auth/next-path";
 import { useSession } from "../../auth/session";
+import { PushOptInOffer } from "../../push/components/push-opt-in-offer";
 import { useSetList, useToggleLaunchSubscription, useToggleStar, useViewerState } from "../queries";
 
 export const LIST_LABELS: Record<SystemList, string> = {
@@ -97,6 +98,9 @@ export function BookActions({ book }: { book: BookSummary }) {
           )}
           {subscribed ? "Don't notify me" : "Notify me at launch"}
         </button>
+      ) : null}
+      {scheduled && subscribed && reminder.isSuccess && session.user ? (
+        <PushOptInOffer userId={session.user.id} />
       ) : null}
       {failure ? <FormAlert>{errorMessage(failure)}</FormAlert> : null}
     </div>

@@ -110,19 +110,26 @@ export function ProfileScreen() {
               <dd>Joined {formatDate(query.data.createdAt)}</dd>
             </div>
           </dl>
-          <dl className="grid w-full max-w-sm grid-cols-2 gap-3" data-testid="profile-counts">
-            {[
-              ["Followers", query.data.nFollowers],
-              ["Following", query.data.nFollowing],
-            ].map(([label, value]) => (
-              <div key={label} className="flex flex-col-reverse rounded-2xl border border-line bg-surface px-4 py-3">
-                <dt className="text-ink-muted text-sm">{label}</dt>
-                <dd className="font-semibold font-serif text-2xl text-ink tabular-nums">
-                  {formatNumber(Number(value))}
-                </dd>
-              </div>
+          <ul className="grid w-full max-w-sm grid-cols-2 gap-3" data-testid="profile-counts">
+            {(
+              [
+                ["Followers", "followers", query.data.nFollowers],
+                ["Following", "following", query.data.nFollowing],
+              ] as const
+            ).map(([label, path, value]) => (
+              <li key={label} className="flex">
+                <Link
+                  to={path}
+                  relative="path"
+                  data-testid={`profile-${path}-link`}
+                  className="flex flex-1 flex-col-reverse rounded-2xl border border-line bg-surface px-4 py-3 transition-colors hover:border-accent/40 hover:bg-sunken"
+                >
+                  <span className="text-ink-muted text-sm">{label}</span>
+                  <span className="font-semibold font-serif text-2xl text-ink tabular-nums">{formatNumber(value)}</span>
+                </Link>
+              </li>
             ))}
-          </dl>
+          </ul>
         </article>
       )}
     </div>

@@ -1,0 +1,101 @@
+import { createHash } from "node:crypto";
+import { newId, type PushPayload, type UserEventType } from "@quire/core";
+import type { Insertable, Transaction } from "kysely";
+import type { Database, PushDeliveriesTable } from "../../db/schema";
+
+/** Keeps statements under SQLite's bound-parameter limit. */
+const CHUNK = 500;
+
+export interface Channels {
+  inApp: boolean;
+  push: boolean;
+}
+const DEFAULT_CHANNELS: Channels = { inApp: true, push: true };
+
+/** Each user's channels per event type; what a user never changed is both on. */
+export async function channelsOf(
+  trx: Transaction<Database>,
+  userIds: string[],
+): Promise<(userId: string, type: UserEventType) => Channels> {
+  const stored = new Map<string, Channels>();
+  const unique = [...new Set(userIds)];
+  for (let i = 0; i < unique.length; i += CHUNK) {
+    const rows = await trx
+      .selectFrom("notificationPreferences")
+      .select(["userId", "eventType", "inApp", "push"])
+      .where("userId", "in", unique.slice(i, i + CHUNK))
+      .execute();
+    for (const row of rows) {
+      stored.set(`${row.userId} ${row.eventType}`, { inApp: row.inApp === 1, push: row.push === 1 });
+    }
+  }
+  return (userId, type) => stored.get(`${userId} ${type}`) ?? DEFAULT_CHANNELS;
+}
+
+export interface PushMessage {
+  userId: string;
+  payload: PushPayload;
+  /** The user event's priority; a high one (a book launch) is sent with urgency high. */
+  priority: string;
+}
+
+/** RFC 8030 urgency for an event priority. */
+export function urgencyOf(priority: string): PushDeliveriesTable["urgency"] {
+  return priority === "high" || priority === "low" ? priority : "normal";
+}
+
+/** The app path a push click opens: a book's page, or a user's profile (the resource name is the username). */
+export function pushTarget(resource: { id: string; type: string; name: string }): string {
+  return resource.type === "book"
+    ? `/books/${encodeURIComponent(resource.id)}`
+    : `/u/${encodeURIComponent(resource.name)}`;
+}
+
+/** Push services hold back only one message per topic: a resend after an unknown outcome replaces the first. */
+export function pushTopic(notificationId: string): string {
+  return createHash("sha256").update(notificationId).digest("base64url").slice(0, 32);
+}
+
+/**
+ * Queues one delivery per registration of each message's user, in the caller's transaction (the one
+ * that writes the notifications), so a push is queued exactly when its notification is. Returns how
+ * many rows were queued.
+ */
+export async function enqueuePushDeliveries(
+  trx: Transaction<Database>,
+  messages: PushMessage[],
+  now: string,
+): Promise<number> {
+  if (messages.length === 0) return 0;
+  const registrationsOf = new Map<string, string[]>();
+  const userIds = [...new Set(messages.map((message) => message.userId))];
+  for (let i = 0; i < userIds.length; i += CHUNK) {
+    const rows = await trx
+      .selectFrom("pushRegistrations")
+      .select(["id", "userId"])
+      .where("userId", "in", userIds.slice(i, i + CHUNK))
+      .execute();
+    for (const row of rows) registrationsOf.set(row.userId, [...(registrationsOf.get(row.userId) ?? []), row.id]);
+  }
+  const rows: Insertable<PushDeliveriesTable>[] = messages.flatMap((message) =>
+    (registrationsOf.get(message.userId) ?? []).map((registrationId) => ({
+      id: newId(),
+      notificationId: message.payload.notificationId,
+      registrationId,
+      payload: JSON.stringify(message.payload),
+      urgency: urgencyOf(message.priority),
+      nextAttemptAt: now,
+      createdAt: now,
+    })),
+  );
+  let queued = 0;
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const result = await trx
+      .insertInto("pushDeliveries")
+      .values(rows.slice(i, i + CHUNK))
+      .onConflict((conflict) => conflict.columns(["notificationId", "registrationId"]).doNothing())
+      .executeTakeFirst();
+    queued += Number(result.numInsertedOrUpdatedRows ?? 0);
+  }
+  return queued;
+}

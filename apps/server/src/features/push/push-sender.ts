@@ -1,0 +1,225 @@
+import type { Agent } from "node:https";
+import { BACKOFF_FACTOR, BACKOFF_INITIAL_MS, BACKOFF_MAX_MS } from "@quire/core";
+import type { Logger } from "pino";
+import webPush from "web-push";
+import type { DatabaseHandle } from "../../db/database";
+import { DrainLoop } from "../../infra/drain-loop";
+import { pushTopic } from "./push-outbox";
+import type { VapidKeys } from "./vapid-keys";
+
+const BATCH_SIZE = 50;
+/** Messages of one batch in flight at once (each is one HTTPS request to a push service). */
+const CONCURRENCY = 10;
+const SEND_TIMEOUT_MS = 10_000;
+/**
+ * A claimed row is not due again for this long: longer than a batch can take (50 sends, 10 at a time,
+ * 10 s each at worst), so only a sender that died gives its rows back.
+ */
+export const PUSH_LEASE_MS = 120_000;
+/** How long a push service keeps trying to reach an offline browser: after a day the news is stale. */
+const TTL_SECONDS = 24 * 60 * 60;
+/** Sends of one message before a push service that keeps failing makes us give it up. */
+export const PUSH_MAX_ATTEMPTS = 10;
+
+export interface PushSenderOptions {
+  database: DatabaseHandle;
+  vapid: VapidKeys & { subject: string };
+  /** Trusts the extra CA of a private (or test) push service, on top of the system's roots. */
+  agent: Agent | undefined;
+  clock: () => Date;
+  logger: Logger;
+  /** Test seam: runs right after a batch is claimed, before anything is sent. */
+  afterClaim?: (claimed: number) => void;
+}
+
+interface ClaimedDelivery {
+  id: string;
+  notificationId: string;
+  registrationId: string;
+  payload: string;
+  urgency: "very-low" | "low" | "normal" | "high";
+  attempts: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+/**
+ * Sends the queued push deliveries. A batch is claimed by moving its rows' `next_attempt_at` a lease
+ * ahead (on PostgreSQL under `FOR UPDATE SKIP LOCKED`, so senders of several processes take different
+ * rows; on SQLite BEGIN IMMEDIATE serialises the claims), then sent outside any transaction. Each
+ * outcome settles its row: accepted → deleted; 404/410 → the subscription is gone, its registration
+ * deleted (cascading its deliveries); 429 → due again after Retry-After; 5xx or a network failure →
+ * due again after SPEC §9's backoff, until PUSH_MAX_ATTEMPTS; any other refusal → dropped. A sender
+ * that dies leaves its rows leased, and they come back when the lease ends: a message is sent at least
+ * once, and the topic header lets the push service replace a duplicate it still holds.
+ */
+export class PushSender {
+  readonly #loop: DrainLoop;
+
+  constructor(private readonly options: PushSenderOptions) {
+    this.#loop = new DrainLoop(() => this.runBatch(), options.logger, "push sending failed");
+  }
+
+  start(intervalMs: number): void {
+    this.#loop.start(intervalMs);
+  }
+
+  stop(): Promise<void> {
+    return this.#loop.stop();
+  }
+
+  nudge(): void {
+    this.#loop.nudge();
+  }
+
+  /** Sends until nothing is due; resolves to how many messages push services accepted. */
+  runOnce(): Promise<number> {
+    return this.#loop.run();
+  }
+
+  private async runBatch(): Promise<{ claimed: number; done: number }> {
+    const claimed = await this.claim();
+    if (claimed.length === 0) return { claimed: 0, done: 0 };
+    this.options.afterClaim?.(claimed.length);
+    let accepted = 0;
+    const queue = [...claimed];
+    const worker = async () => {
+      for (let delivery = queue.shift(); delivery; delivery = queue.shift()) {
+        if (await this.deliver(delivery)) accepted += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, claimed.length) }, worker));
+    return { claimed: claimed.length, done: accepted };
+  }
+
+  private claim(): Promise<ClaimedDelivery[]> {
+    const { database, clock } = this.options;
+    return database.db.transaction().execute(async (trx) => {
+      const now = clock();
+      let due = trx
+        .selectFrom("pushDeliveries")
+        .select("id")
+        .where("nextAttemptAt", "<=", now.toISOString())
+        .orderBy("nextAttemptAt")
+        .orderBy("id")
+        .limit(BATCH_SIZE);
+      if (database.dialect === "postgres") due = due.forUpdate().skipLocked();
+      const ids = (await due.execute()).map((row) => row.id);
+      if (ids.length === 0) return [];
+      await trx
+        .updateTable("pushDeliveries")
+        .set((eb) => ({
+          nextAttemptAt: new Date(now.getTime() + PUSH_LEASE_MS).toISOString(),
+          attempts: eb("attempts", "+", 1),
+        }))
+        .where("id", "in", ids)
+        .execute();
+      return trx
+        .selectFrom("pushDeliveries as d")
+        .innerJoin("pushRegistrations as r", "r.id", "d.registrationId")
+        .select([
+          "d.id",
+          "d.notificationId",
+          "d.registrationId",
+          "d.payload",
+          "d.urgency",
+          "d.attempts",
+          "r.endpoint",
+          "r.p256dh",
+          "r.auth",
+        ])
+        .where("d.id", "in", ids)
+        .execute();
+    });
+  }
+
+  /** Sends one message and settles its row; true when the push service accepted it. */
+  private async deliver(delivery: ClaimedDelivery): Promise<boolean> {
+    const { vapid, agent } = this.options;
+    try {
+      await webPush.sendNotification(
+        { endpoint: delivery.endpoint, keys: { p256dh: delivery.p256dh, auth: delivery.auth } },
+        delivery.payload,
+        {
+          vapidDetails: vapid,
+          TTL: TTL_SECONDS,
+          urgency: delivery.urgency,
+          topic: pushTopic(delivery.notificationId),
+          timeout: SEND_TIMEOUT_MS,
+          ...(agent ? { agent } : {}),
+        },
+      );
+    } catch (error) {
+      await this.settleFailure(delivery, error);
+      return false;
+    }
+    await this.options.database.db.deleteFrom("pushDeliveries").where("id", "=", delivery.id).execute();
+    return true;
+  }
+
+  private async settleFailure(delivery: ClaimedDelivery, error: unknown): Promise<void> {
+    const { database, logger, clock } = this.options;
+    const db = database.db;
+    // A WebPushError is the push service's answer; anything else never got one (network, timeout, TLS).
+    const answer = error instanceof webPush.WebPushError ? error : undefined;
+    const status = answer?.statusCode;
+    const context = { deliveryId: delivery.id, registrationId: delivery.registrationId, status };
+    if (status === 404 || status === 410) {
+      // Only if the registration still has that endpoint: a browser that re-subscribed meanwhile keeps it.
+      const removed = await db
+        .deleteFrom("pushRegistrations")
+        .where("id", "=", delivery.registrationId)
+        .where("endpoint", "=", delivery.endpoint)
+        .executeTakeFirst();
+      if (Number(removed.numDeletedRows) > 0) {
+        logger.info(context, "push subscription expired; registration removed");
+      } else {
+        await this.retryAt(delivery.id, clock());
+      }
+      return;
+    }
+    const transient = status === undefined || status === 429 || status >= 500;
+    if (!transient) {
+      logger.warn({ ...context, body: answer?.body }, "push message refused; dropped");
+      await db.deleteFrom("pushDeliveries").where("id", "=", delivery.id).execute();
+      return;
+    }
+    if (delivery.attempts >= PUSH_MAX_ATTEMPTS) {
+      logger.warn(
+        { ...context, attempts: delivery.attempts, err: error },
+        "push message dropped after its last attempt",
+      );
+      await db.deleteFrom("pushDeliveries").where("id", "=", delivery.id).execute();
+      return;
+    }
+    const now = clock();
+    const asked = status === 429 ? retryAfter(answer?.headers["retry-after"], now) : undefined;
+    const at = asked ?? new Date(now.getTime() + backoffMs(delivery.attempts));
+    logger.debug({ ...context, err: error, retryAt: at.toISOString() }, "push message will be retried");
+    await this.retryAt(delivery.id, at);
+  }
+
+  private async retryAt(deliveryId: string, at: Date): Promise<void> {
+    await this.options.database.db
+      .updateTable("pushDeliveries")
+      .set({ nextAttemptAt: at.toISOString() })
+      .where("id", "=", deliveryId)
+      .execute();
+  }
+}
+
+/** SPEC §9: from 1 s, ×1.5 per attempt, at most 60 s; `attempts` counts the one that just failed. */
+export function backoffMs(attempts: number): number {
+  return Math.min(BACKOFF_INITIAL_MS * BACKOFF_FACTOR ** Math.max(0, attempts - 1), BACKOFF_MAX_MS);
+}
+
+/** RFC 9110 Retry-After: delay in seconds, or an HTTP date; undefined when absent or unreadable. */
+export function retryAfter(value: string | undefined, now: Date): Date | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return new Date(now.getTime() + Number(text) * 1000);
+  const date = Date.parse(text);
+  if (Number.isNaN(date)) return undefined;
+  return new Date(Math.max(date, now.getTime()));
+}

@@ -1,0 +1,193 @@
+import { createECDH, createPublicKey, type ECDH, randomBytes, randomUUID, verify } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createServer, type Server } from "node:https";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { PushSubscriptionJson } from "@quire/core";
+import ece from "http_ece";
+import { generate } from "selfsigned";
+
+/** One message the service accepted, decrypted, with the headers that steer delivery. */
+export interface ReceivedPush {
+  payload: unknown;
+  ttl: string | undefined;
+  urgency: string | undefined;
+  topic: string | undefined;
+}
+
+/** A scripted answer to the next request for a subscription (after the script, messages are accepted). */
+export interface ScriptedAnswer {
+  status: number;
+  retryAfter?: string;
+}
+
+interface Subscriber {
+  ecdh: ECDH;
+  authSecret: string;
+  applicationServerKey: string;
+  received: ReceivedPush[];
+  script: ScriptedAnswer[];
+  /** Every request's answer, accepted or not, in order. */
+  answers: number[];
+}
+
+/**
+ * A Web Push service (RFC 8030) on a local HTTPS port with a self-signed certificate, as browsers'
+ * push services behave towards an application server: subscriptions are made here with a real P-256
+ * key pair and auth secret and bound to an application server key; a message must carry a VAPID
+ * (RFC 8292) Authorization whose JWT is for this origin, unexpired, and signed by that key; its
+ * aes128gcm body (RFC 8291) is decrypted with the subscription's private key and kept. Unknown
+ * endpoints get 404, like a subscription the browser dropped.
+ */
+export class TestPushService {
+  readonly #subscribers = new Map<string, Subscriber>();
+
+  private constructor(
+    private readonly server: Server,
+    readonly origin: string,
+    /** The certificate to trust (QUIRE_PUSH_CA_FILE): the server's own, self-signed. */
+    readonly caFile: string,
+    private readonly dir: string,
+  ) {}
+
+  static async start(): Promise<TestPushService> {
+    const pems = await generate([{ name: "commonName", value: "localhost" }], {
+      keyType: "ec",
+      algorithm: "sha256",
+      extensions: [
+        { name: "basicConstraints", cA: true },
+        { name: "keyUsage", digitalSignature: true, keyCertSign: true },
+        { name: "extKeyUsage", serverAuth: true },
+        {
+          name: "subjectAltName",
+          altNames: [
+            { type: 7, ip: "127.0.0.1" },
+            { type: 2, value: "localhost" },
+          ],
+        },
+      ],
+    });
+    const dir = await mkdtemp(join(tmpdir(), "quire-push-"));
+    const caFile = join(dir, "push-ca.pem");
+    await writeFile(caFile, pems.cert);
+    let service: TestPushService | undefined;
+    const server = createServer({ key: pems.private, cert: pems.cert }, (request, response) => {
+      service?.handle(request, response).catch((error: unknown) => {
+        response.writeHead(500).end(String(error));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    service = new TestPushService(server, `https://127.0.0.1:${port}`, caFile, dir);
+    return service;
+  }
+
+  /** A browser's subscription to this service, bound to the application server's VAPID public key. */
+  subscribe(applicationServerKey: string): PushSubscriptionJson {
+    const ecdh = createECDH("prime256v1");
+    ecdh.generateKeys();
+    const authSecret = randomBytes(16).toString("base64url");
+    const endpoint = `${this.origin}/push/${randomUUID()}`;
+    this.#subscribers.set(endpoint, { ecdh, authSecret, applicationServerKey, received: [], script: [], answers: [] });
+    return {
+      endpoint,
+      expirationTime: null,
+      keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth: authSecret },
+    };
+  }
+
+  /** Answers the next requests for this endpoint with these statuses, in order. */
+  script(endpoint: string, ...answers: ScriptedAnswer[]): void {
+    this.subscriber(endpoint).script.push(...answers);
+  }
+
+  /** The decrypted messages the endpoint accepted, oldest first. */
+  received(endpoint: string): ReceivedPush[] {
+    return this.subscriber(endpoint).received;
+  }
+
+  /** The status of every request the endpoint answered. */
+  answers(endpoint: string): number[] {
+    return this.subscriber(endpoint).answers;
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await rm(this.dir, { recursive: true, force: true });
+  }
+
+  private subscriber(endpoint: string): Subscriber {
+    const subscriber = this.#subscribers.get(endpoint);
+    if (!subscriber) throw new Error(`No subscription ${endpoint}`);
+    return subscriber;
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    const subscriber = this.#subscribers.get(`${this.origin}${request.url}`);
+    const answer = (status: number, headers: Record<string, string> = {}, text = "") => {
+      subscriber?.answers.push(status);
+      response.writeHead(status, headers).end(text);
+    };
+    if (request.method !== "POST" || !subscriber) return answer(404, {}, "no such subscription");
+    const refusal = this.checkVapid(request.headers.authorization, subscriber.applicationServerKey);
+    if (refusal) return answer(403, {}, refusal);
+    if (request.headers["content-encoding"] !== "aes128gcm") return answer(415, {}, "aes128gcm only");
+    if (request.headers.ttl === undefined) return answer(400, {}, "TTL header missing");
+    const scripted = subscriber.script.shift();
+    if (scripted) {
+      return answer(scripted.status, scripted.retryAfter ? { "retry-after": scripted.retryAfter } : {});
+    }
+    const plain = ece.decrypt(body, {
+      version: "aes128gcm",
+      privateKey: subscriber.ecdh,
+      authSecret: subscriber.authSecret,
+    });
+    subscriber.received.push({
+      payload: JSON.parse(plain.toString("utf8")),
+      ttl: request.headers.ttl as string,
+      urgency: request.headers.urgency as string | undefined,
+      topic: request.headers.topic as string | undefined,
+    });
+    answer(201, { location: `${this.origin}/message/${randomUUID()}` });
+  }
+
+  /** RFC 8292: `vapid t=<JWT>, k=<key>`; undefined when acceptable, else why not. */
+  private checkVapid(authorization: string | undefined, applicationServerKey: string): string | undefined {
+    const match = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(authorization ?? "");
+    if (!match) return "no VAPID authorization";
+    const [, jwt, key] = match as unknown as [string, string, string];
+    if (key !== applicationServerKey) return "not the key this subscription was made with";
+    const [header, claims, signature] = jwt.split(".");
+    if (!header || !claims || !signature) return "malformed JWT";
+    if (JSON.parse(Buffer.from(header, "base64url").toString()).alg !== "ES256") return "not ES256";
+    const point = Buffer.from(key, "base64url");
+    const publicKey = createPublicKey({
+      key: {
+        kty: "EC",
+        crv: "P-256",
+        x: point.subarray(1, 33).toString("base64url"),
+        y: point.subarray(33, 65).toString("base64url"),
+      },
+      format: "jwk",
+    });
+    const signed = verify(
+      "sha256",
+      Buffer.from(`${header}.${claims}`),
+      { key: publicKey, dsaEncoding: "ieee-p1363" },
+      Buffer.from(signature, "base64url"),
+    );
+    if (!signed) return "bad signature";
+    const { aud, exp, sub } = JSON.parse(Buffer.from(claims, "base64url").toString()) as Record<string, unknown>;
+    if (aud !== this.origin) return `audience ${String(aud)} is not ${this.origin}`;
+    const seconds = Date.now() / 1000;
+    if (typeof exp !== "number" || exp <= seconds || exp > seconds + 24 * 3600) return "expired or too long";
+    if (typeof sub !== "string" || !/^(mailto:|https:)/.test(sub)) return "no contact in sub";
+    return undefined;
+  }
+}

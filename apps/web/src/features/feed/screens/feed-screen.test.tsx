@@ -1,0 +1,132 @@
+import type { FeedItem } from "@quire/core";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createQueryClient } from "../../../lib/query-client";
+import { apiError, mockApi } from "../../../test/api-mock";
+import { makeMe } from "../../../test/fixtures";
+import { FeedScreen } from "./feed-screen";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const ada = { id: "user-ada", username: "ada", firstName: "Ada", lastName: "Lovelace", avatarUrl: null };
+
+function item(id: string, type: FeedItem["type"], title: string, createdAt: string): FeedItem {
+  return {
+    id,
+    type,
+    actor: ada,
+    createdAt,
+    book: {
+      id: `book-${id}`,
+      title,
+      authors: ["Mary Shelley"],
+      authorIds: [],
+      imageUrl: null,
+      summary: "",
+      genreRefs: [],
+      categoryRefs: [],
+      source: "public-domain",
+      display: true,
+      status: "launched",
+      publishingLabel: null,
+      completionStatus: "complete",
+      launchedDate: null,
+      addedDate: "2026-01-01T00:00:00.000Z",
+      nUserStarred: 0,
+      nCurrentReads: 0,
+      nFinishedReads: 0,
+      interactionScore: 0,
+      lastInteractedAt: null,
+    },
+  };
+}
+
+const signedIn = { "GET /api/auth/get-session": () => Response.json({ user: makeMe() }) };
+
+function renderFeed() {
+  const router = createMemoryRouter([{ path: "/feed", element: <FeedScreen /> }], { initialEntries: ["/feed"] });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+describe("FeedScreen", () => {
+  it("shows what followed people did, with links, and loads more by cursor", async () => {
+    const calls = mockApi({
+      ...signedIn,
+      "GET /api/v1/feed": () =>
+        calls.filter((call) => call.path === "/api/v1/feed").length === 1
+          ? Response.json({
+              items: [item("a1", "started", "Frankenstein", new Date().toISOString())],
+              nextCursor: "next-page",
+            })
+          : Response.json({
+              items: [item("a2", "starred", "Persuasion", "2026-01-01T00:00:00.000Z")],
+              nextCursor: null,
+            }),
+    });
+    renderFeed();
+    const first = await screen.findByTestId("feed-item");
+    expect(first.textContent).toContain("Ada Lovelace started reading Frankenstein");
+    expect(within(first).getByRole("link", { name: "Ada Lovelace" }).getAttribute("href")).toBe("/u/ada");
+    expect(within(first).getByRole("link", { name: "Frankenstein" }).getAttribute("href")).toBe("/books/book-a1");
+    expect(first.querySelector("time")?.textContent).toBe("just now");
+
+    fireEvent.click(screen.getByRole("button", { name: "Load more" }));
+    await waitFor(() => expect(screen.getAllByTestId("feed-item")).toHaveLength(2));
+    expect(screen.getAllByTestId("feed-item")[1]?.textContent).toContain("Ada Lovelace starred Persuasion");
+    expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
+  });
+
+  it("points an empty feed at people to follow", async () => {
+    mockApi({
+      ...signedIn,
+      "GET /api/v1/feed": () => Response.json({ items: [], nextCursor: null }),
+      "GET /api/v1/users/suggested": () =>
+        Response.json({
+          items: [
+            {
+              ...ada,
+              roles: ["reader"],
+              social: {},
+              createdAt: "2026-01-01T00:00:00.000Z",
+              coverUrl: null,
+              description: "",
+              location: "Lisbon",
+              nFollowing: 0,
+              nFollowers: 0,
+              interactionScore: 0,
+            },
+          ],
+        }),
+      "GET /api/v1/users/user-ada/follow": () => Response.json({ following: false, nFollowers: 0 }),
+    });
+    renderFeed();
+    expect(await screen.findByText("Your feed is quiet")).toBeTruthy();
+    const suggested = await screen.findByTestId("suggested-people");
+    expect(within(suggested).getByRole("link", { name: "Ada Lovelace" }).getAttribute("href")).toBe("/u/ada");
+    expect(within(suggested).getByRole("button", { name: "Follow" })).toBeTruthy();
+  });
+
+  it("shows the error and retries", async () => {
+    let fail = true;
+    mockApi({
+      ...signedIn,
+      "GET /api/v1/feed": () =>
+        fail
+          ? apiError(403, "permission-denied", "Not for you")
+          : Response.json({ items: [item("a1", "finished", "Emma", new Date().toISOString())], nextCursor: null }),
+    });
+    renderFeed();
+    expect((await screen.findByTestId("error-message")).textContent).toBe("Not for you");
+    fail = false;
+    fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+    expect((await screen.findByTestId("feed-item")).textContent).toContain("Ada Lovelace finished Emma");
+  });
+});

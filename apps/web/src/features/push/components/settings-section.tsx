@@ -1,0 +1,30 @@
+import type { ReactNode } from "react";
+
+/** A card on the settings screen, looking like its neighbours there. */
+export function SettingsSection({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={`${id}-heading`}
+      className="flex flex-col gap-5 rounded-2xl border border-line bg-surface p-5 shadow-card sm:p-7"
+      data-testid={`account-${id}`}
+    >
+      <div className="flex flex-col gap-1">
+        <h2 id={`${id}-heading`} className="font-semibold font-serif text-ink text-xl">
+          {title}
+        </h2>
+        <p className="text-ink-muted text-sm">{description}</p>
+      </div>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { errorMessage } from "../../lib/errors";
+
+/** Every way turning push on, keeping it current or turning it off can fail in this browser (SPEC §8, Push). */
+export type PushErrorKind =
+  | "permissionBlocked"
+  | "permissionDismissed"
+  | "unsupportedBrowser"
+  | "indexedDbUnsupported"
+  | "serviceWorkerFailed"
+  | "subscribeFailed"
+  | "updateFailed"
+  | "unsubscribeFailed"
+  | "noTokenReturned"
+  | "missingConfiguration";
+
+/** The one place these texts live: the settings section, the opt-in offer and the tests all read them here. */
+export const PUSH_ERROR_MESSAGES: Record<PushErrorKind, string> = {
+  permissionBlocked:
+    "Notifications are blocked for Quire in this browser. Allow them in your browser's site settings, then try again.",
+  permissionDismissed: "You closed the notification prompt without choosing. Try again and choose Allow.",
+  unsupportedBrowser: "This browser doesn't support push notifications.",
+  indexedDbUnsupported:
+    "This browser can't store what push notifications need (IndexedDB is unavailable, as in some private windows).",
+  serviceWorkerFailed:
+    "Quire couldn't start its background worker in this browser, so push notifications can't be turned on. Reload the page and try again.",
+  subscribeFailed: "Your browser couldn't subscribe to push notifications. Try again later.",
+  updateFailed: "Quire couldn't update this browser's push subscription. Try again later.",
+  unsubscribeFailed: "Quire couldn't turn off push notifications for this browser. Try again.",
+  noTokenReturned: "Your browser's push service didn't return a subscription. Try again later.",
+  missingConfiguration: "Push notifications aren't set up on this Quire server yet.",
+};
+
+export class PushError extends Error {
+  constructor(
+    readonly kind: PushErrorKind,
+    options?: { cause?: unknown },
+  ) {
+    super(PUSH_ERROR_MESSAGES[kind], options);
+    this.name = "PushError";
+  }
+}
+
+export function isPushError(error: unknown): error is PushError {
+  return error instanceof PushError;
+}
+
+/** What to tell the user about a failed push action: the PushError's text, or the API error's. */
+export function pushFailureMessage(error: unknown): string {
+  return isPushError(error) ? error.message : errorMessage(error);
+}
