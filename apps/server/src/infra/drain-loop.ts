@@ -1,21 +1,22 @@
 import type { Logger } from "pino";
 
 /**
- * Runs a queue consumer's batches until one finds nothing to do, one run at a time per process:
- * a nudge during a run makes that run go round once more instead of starting a second one. An
- * interval, when started, nudges too (for work written by other processes or falling due later).
+ * A queue consumer that runs its batches until one finds nothing to do, one run at a time per
+ * process: a nudge during a run makes that run go round once more instead of starting a second one.
+ * An interval, when started, nudges too (for work written by other processes or falling due later).
  */
-export class DrainLoop {
+export abstract class DrainLoop {
   #running: Promise<number> | undefined;
   #again = false;
   #timer: NodeJS.Timeout | undefined;
 
   constructor(
-    /** One batch: how many queue rows it took (0 ends the run) and how many results it counts. */
-    private readonly batch: () => Promise<{ claimed: number; done: number }>,
     private readonly logger: Logger,
     private readonly failureMessage: string,
   ) {}
+
+  /** One batch: how many queue rows it took (0 ends the run) and how many results it counts. */
+  protected abstract runBatch(): Promise<{ claimed: number; done: number }>;
 
   start(intervalMs: number): void {
     if (this.#timer || intervalMs <= 0) return;
@@ -31,11 +32,11 @@ export class DrainLoop {
 
   /** Runs soon without waiting. */
   nudge(): void {
-    this.run().catch((error: unknown) => this.logger.error({ err: error }, this.failureMessage));
+    this.runOnce().catch((error: unknown) => this.logger.error({ err: error }, this.failureMessage));
   }
 
   /** Drains the queue; resolves to the sum of the batches' `done`. */
-  run(): Promise<number> {
+  runOnce(): Promise<number> {
     if (this.#running) {
       this.#again = true;
       return this.#running;
@@ -45,7 +46,7 @@ export class DrainLoop {
       try {
         do {
           this.#again = false;
-          for (let batch = await this.batch(); batch.claimed > 0; batch = await this.batch()) done += batch.done;
+          for (let batch = await this.runBatch(); batch.claimed > 0; batch = await this.runBatch()) done += batch.done;
         } while (this.#again);
       } finally {
         this.#running = undefined;

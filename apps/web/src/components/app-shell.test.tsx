@@ -1,13 +1,9 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createQueryClient } from "../lib/query-client";
-import { routerFlushSync } from "../lib/router-flush-sync";
-import { ScreenTitleProvider } from "../lib/screen-title";
-import { ThemeProvider } from "../lib/theme-provider";
 import { mockApi } from "../test/api-mock";
 import { makeMe } from "../test/fixtures";
+import { renderRouter } from "../test/render-router";
 import { AppShell } from "./app-shell";
 
 afterEach(() => {
@@ -28,15 +24,7 @@ function renderShell(entry = "/books/x") {
     ],
     { initialEntries: [entry] },
   );
-  render(
-    <ThemeProvider>
-      <QueryClientProvider client={createQueryClient()}>
-        <ScreenTitleProvider>
-          <RouterProvider router={router} flushSync={routerFlushSync} />
-        </ScreenTitleProvider>
-      </QueryClientProvider>
-    </ThemeProvider>,
-  );
+  renderRouter(router);
   return router;
 }
 

@@ -39,32 +39,12 @@ export interface EventWorkerOptions {
  * push delivery per registered browser in the same transaction (for a push-only notification the
  * delivery carries a notification id of its own, which no inbox row has).
  */
-export class EventWorker {
-  readonly #loop: DrainLoop;
-
+export class EventWorker extends DrainLoop {
   constructor(private readonly options: EventWorkerOptions) {
-    this.#loop = new DrainLoop(() => this.runBatch(), options.logger, "event delivery failed");
+    super(options.logger, "event delivery failed");
   }
 
-  start(intervalMs: number): void {
-    this.#loop.start(intervalMs);
-  }
-
-  stop(): Promise<void> {
-    return this.#loop.stop();
-  }
-
-  /** Runs soon without waiting; a nudge during a run makes that run go round once more. */
-  nudge(): void {
-    this.#loop.nudge();
-  }
-
-  /** Delivers until no unprocessed event is left; resolves to how many inbox notifications this call wrote. */
-  runOnce(): Promise<number> {
-    return this.#loop.run();
-  }
-
-  private async runBatch(): Promise<{ claimed: number; done: number }> {
+  protected async runBatch(): Promise<{ claimed: number; done: number }> {
     const { database, hub } = this.options;
     const written = await database.db.transaction().execute(async (trx) => {
       let claim = trx

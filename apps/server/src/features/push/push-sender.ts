@@ -54,31 +54,12 @@ interface ClaimedDelivery {
  * that dies leaves its rows leased, and they come back when the lease ends: a message is sent at least
  * once, and the topic header lets the push service replace a duplicate it still holds.
  */
-export class PushSender {
-  readonly #loop: DrainLoop;
-
+export class PushSender extends DrainLoop {
   constructor(private readonly options: PushSenderOptions) {
-    this.#loop = new DrainLoop(() => this.runBatch(), options.logger, "push sending failed");
+    super(options.logger, "push sending failed");
   }
 
-  start(intervalMs: number): void {
-    this.#loop.start(intervalMs);
-  }
-
-  stop(): Promise<void> {
-    return this.#loop.stop();
-  }
-
-  nudge(): void {
-    this.#loop.nudge();
-  }
-
-  /** Sends until nothing is due; resolves to how many messages push services accepted. */
-  runOnce(): Promise<number> {
-    return this.#loop.run();
-  }
-
-  private async runBatch(): Promise<{ claimed: number; done: number }> {
+  protected async runBatch(): Promise<{ claimed: number; done: number }> {
     const claimed = await this.claim();
     if (claimed.length === 0) return { claimed: 0, done: 0 };
     this.options.afterClaim?.(claimed.length);

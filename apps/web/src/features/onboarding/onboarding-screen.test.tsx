@@ -1,13 +1,10 @@
 import type { Me } from "@quire/core";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { createMemoryRouter, Outlet, RouterProvider, useLocation } from "react-router";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { createMemoryRouter, Outlet, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createQueryClient } from "../../lib/query-client";
-import { routerFlushSync } from "../../lib/router-flush-sync";
-import { ScreenTitleProvider } from "../../lib/screen-title";
 import { apiError, mockApi } from "../../test/api-mock";
 import { makeMe } from "../../test/fixtures";
+import { renderRouter } from "../../test/render-router";
 import { OnboardingGate } from "./onboarding-gate";
 import { OnboardingScreen } from "./onboarding-screen";
 
@@ -38,13 +35,7 @@ function renderAt(path: string) {
     ],
     { initialEntries: [path] },
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ScreenTitleProvider>
-        <RouterProvider router={router} flushSync={routerFlushSync} />
-      </ScreenTitleProvider>
-    </QueryClientProvider>,
-  );
+  renderRouter(router);
 }
 
 const fresh = (overrides: Partial<Me> = {}) =>

@@ -1,14 +1,10 @@
 import type { BookDetail, Chapter, ChapterContent } from "@quire/core";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createQueryClient } from "../../lib/query-client";
-import { routerFlushSync } from "../../lib/router-flush-sync";
-import { ScreenTitleProvider } from "../../lib/screen-title";
-import { ThemeProvider } from "../../lib/theme-provider";
 import { apiError, mockApi } from "../../test/api-mock";
 import { makeMe } from "../../test/fixtures";
+import { renderRouter } from "../../test/render-router";
 import { ReaderScreen } from "./reader-screen";
 import { READER_SETTINGS_KEY } from "./reader-settings";
 
@@ -68,15 +64,7 @@ function renderReader(path: string) {
     ],
     { initialEntries: [path] },
   );
-  render(
-    <ThemeProvider>
-      <QueryClientProvider client={createQueryClient()}>
-        <ScreenTitleProvider>
-          <RouterProvider router={router} flushSync={routerFlushSync} />
-        </ScreenTitleProvider>
-      </QueryClientProvider>
-    </ThemeProvider>,
-  );
+  renderRouter(router);
   return router;
 }
 

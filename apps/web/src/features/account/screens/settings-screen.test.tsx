@@ -1,13 +1,9 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { createMemoryRouter, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createQueryClient } from "../../../lib/query-client";
-import { routerFlushSync } from "../../../lib/router-flush-sync";
-import { ScreenTitleProvider } from "../../../lib/screen-title";
-import { ThemeProvider } from "../../../lib/theme-provider";
 import { apiError, mockApi } from "../../../test/api-mock";
 import { makeMe } from "../../../test/fixtures";
+import { renderRouter } from "../../../test/render-router";
 import { SettingsScreen } from "./settings-screen";
 
 afterEach(() => {
@@ -27,15 +23,7 @@ function renderAccount() {
     ],
     { initialEntries: ["/settings"] },
   );
-  render(
-    <ThemeProvider>
-      <QueryClientProvider client={createQueryClient()}>
-        <ScreenTitleProvider>
-          <RouterProvider router={router} flushSync={routerFlushSync} />
-        </ScreenTitleProvider>
-      </QueryClientProvider>
-    </ThemeProvider>,
-  );
+  renderRouter(router);
 }
 
 describe("SettingsScreen", () => {

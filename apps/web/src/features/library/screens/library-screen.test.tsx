@@ -1,11 +1,9 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, within } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { screen, within } from "@testing-library/react";
+import { createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createQueryClient } from "../../../lib/query-client";
-import { ScreenTitleProvider } from "../../../lib/screen-title";
 import { mockApi } from "../../../test/api-mock";
 import { makeMe } from "../../../test/fixtures";
+import { renderRouter } from "../../../test/render-router";
 import { LibraryScreen } from "./library-screen";
 
 afterEach(() => {
@@ -39,13 +37,7 @@ function renderLibrary() {
   const router = createMemoryRouter([{ path: "/library", element: <LibraryScreen /> }], {
     initialEntries: ["/library"],
   });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ScreenTitleProvider>
-        <RouterProvider router={router} />
-      </ScreenTitleProvider>
-    </QueryClientProvider>,
-  );
+  renderRouter(router);
 }
 
 describe("LibraryScreen", () => {

@@ -1,15 +1,11 @@
 import type { BookSummary, NotificationPreference } from "@quire/core";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { createQueryClient } from "../../../lib/query-client";
-import { routerFlushSync } from "../../../lib/router-flush-sync";
-import { ScreenTitleProvider } from "../../../lib/screen-title";
-import { ThemeProvider } from "../../../lib/theme-provider";
 import { apiError, mockApi } from "../../../test/api-mock";
 import { makeMe } from "../../../test/fixtures";
+import { renderRouter } from "../../../test/render-router";
 import { SettingsScreen } from "../../account/screens/settings-screen";
 import { BookActions } from "../../library/components/book-actions";
 import { PUSH_ERROR_MESSAGES } from "../push-errors";
@@ -24,15 +20,7 @@ function renderAt(path: string, routes: { path: string; element: ReactNode }[]) 
   const router = createMemoryRouter([...routes, { path: "*", element: <p data-testid="elsewhere" /> }], {
     initialEntries: [path],
   });
-  render(
-    <ThemeProvider>
-      <QueryClientProvider client={createQueryClient()}>
-        <ScreenTitleProvider>
-          <RouterProvider router={router} flushSync={routerFlushSync} />
-        </ScreenTitleProvider>
-      </QueryClientProvider>
-    </ThemeProvider>,
-  );
+  renderRouter(router);
 }
 
 const renderSettings = () => renderAt("/settings", [{ path: "/settings", element: <SettingsScreen /> }]);

@@ -1,12 +1,9 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { fireEvent, screen } from "@testing-library/react";
+import { createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createQueryClient } from "../../../lib/query-client";
-import { routerFlushSync } from "../../../lib/router-flush-sync";
-import { ScreenTitleProvider } from "../../../lib/screen-title";
 import { mockApi } from "../../../test/api-mock";
 import { makeMe } from "../../../test/fixtures";
+import { renderRouter } from "../../../test/render-router";
 import { StudioScreen } from "./studio-screen";
 
 afterEach(() => {
@@ -15,13 +12,7 @@ afterEach(() => {
 
 function renderStudio() {
   const router = createMemoryRouter([{ path: "/studio", element: <StudioScreen /> }], { initialEntries: ["/studio"] });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ScreenTitleProvider>
-        <RouterProvider router={router} flushSync={routerFlushSync} />
-      </ScreenTitleProvider>
-    </QueryClientProvider>,
-  );
+  renderRouter(router);
 }
 
 describe("Studio", () => {
