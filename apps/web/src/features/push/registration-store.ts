@@ -11,9 +11,12 @@ export interface StoredRegistration {
   updatedAt: string;
 }
 
-const DATABASE = "quire-push";
-const STORE = "registration";
-const KEY = "current";
+/**
+ * Where the record lives. public/sw.js reads and rewrites it too but cannot import this file, so it
+ * repeats these values; service-worker.test.ts fails when the two disagree.
+ */
+export const REGISTRATION_DB = { name: "quire-push", version: 1, store: "registration", key: "current" } as const;
+const { store: STORE, key: KEY } = REGISTRATION_DB;
 
 /*
  * IndexedDB rather than localStorage because a service worker can reach it and localStorage it cannot;
@@ -24,7 +27,7 @@ function open(): Promise<IDBDatabase> {
     let request: IDBOpenDBRequest;
     try {
       if (typeof indexedDB === "undefined") throw new Error("IndexedDB is not available");
-      request = indexedDB.open(DATABASE, 1);
+      request = indexedDB.open(REGISTRATION_DB.name, REGISTRATION_DB.version);
     } catch (error) {
       reject(new PushError("indexedDbUnsupported", { cause: error }));
       return;
