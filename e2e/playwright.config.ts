@@ -40,7 +40,8 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },
-  outputDir: join(tmpdir(), "quire-e2e-results"),
+  // Per port: two runs side by side (different E2E_PORTs) must not clear each other's traces.
+  outputDir: join(tmpdir(), `quire-e2e-results-${PORT}`),
   webServer: [
     {
       command: "node --import tsx ../apps/server/test/oidc-provider-main.ts",
