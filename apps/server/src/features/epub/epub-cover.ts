@@ -1,6 +1,7 @@
 import { THUMBNAIL_MEDIUM_PX, THUMBNAIL_SMALL_PX, type ThumbnailSize, thumbnailUrl } from "@quire/core";
 import type { Logger } from "pino";
-import sharp, { type Sharp } from "sharp";
+import type { Sharp } from "sharp";
+import { sharp } from "../../infra/sharp";
 import { assertSafeKey } from "../../infra/storage";
 
 export interface StoredFile {

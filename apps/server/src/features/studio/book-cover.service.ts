@@ -1,6 +1,6 @@
 import { type StudioBook, type ThumbnailSize, thumbnailUrl } from "@quire/core";
 import type { Logger } from "pino";
-import sharp from "sharp";
+import { sharp } from "../../infra/sharp";
 import { assertSafeKey, type FileStorage } from "../../infra/storage";
 import { prepareProfileImage, renderThumbnail, THUMBNAIL_PX } from "../uploads/image-processing";
 import type { StudioRepository } from "./studio.repository";

@@ -1,5 +1,6 @@
 import { AppError, THUMBNAIL_MEDIUM_PX, THUMBNAIL_SMALL_PX, type ThumbnailSize } from "@quire/core";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
+import { sharp } from "../../infra/sharp";
 import { type ProfileImageFormat, sniffImageFormat } from "./image-format";
 
 export interface PreparedImage {
