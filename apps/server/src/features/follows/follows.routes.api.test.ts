@@ -98,14 +98,27 @@ describe.each(dialectsUnderTest())("follows API on %s", (dialect) => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it("never suggests the configured fixed accounts", async () => {
-    const me = await createSignedInUser(testDb.db);
-    await createUser(testDb.db, { username: "fixed-one", interactionScore: 1e9 });
-    await createUser(testDb.db, { id: "fixed-two-id", interactionScore: 1e9 });
+  it("suggests the 4 highest-scored people, never the viewer, the fixed accounts or anyone already followed", async () => {
+    // Scores far above every other test's users, so this test's ranking is the whole answer.
+    const base = 1e9;
+    const me = await createSignedInUser(testDb.db, { interactionScore: base + 100 });
+    await createUser(testDb.db, { username: "fixed-one", interactionScore: base + 90 });
+    await createUser(testDb.db, { id: "fixed-two-id", interactionScore: base + 80 });
+    const ranked = [];
+    for (const score of [70, 60, 50, 40, 30, 20]) {
+      ranked.push(await createUser(testDb.db, { interactionScore: base + score }));
+    }
+    const [first, second, ...rest] = ranked;
+    for (const followed of [first, second]) {
+      await t.app.inject({ method: "PUT", url: `/api/v1/users/${followed?.id}/follow`, headers: me.headers });
+    }
     const response = await t.app.inject({ method: "GET", url: "/api/v1/users/suggested", headers: me.headers });
-    const ids = response.json().items.map((u: { id: string; username: string }) => u.username + u.id);
-    expect(ids.join()).not.toContain("fixed-one");
-    expect(ids.join()).not.toContain("fixed-two-id");
-    expect(ids.length).toBeGreaterThan(0);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().items.map((u: { id: string }) => u.id)).toEqual(rest.map((u) => u.id));
+
+    // Unfollowing brings a person back, in score order.
+    await t.app.inject({ method: "DELETE", url: `/api/v1/users/${first?.id}/follow`, headers: me.headers });
+    const again = await t.app.inject({ method: "GET", url: "/api/v1/users/suggested", headers: me.headers });
+    expect(again.json().items.map((u: { id: string }) => u.id)).toEqual([first, ...rest.slice(0, 3)].map((u) => u?.id));
   });
 });
