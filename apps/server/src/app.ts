@@ -85,7 +85,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(healthRoutes, { database: ctx.database });
   await app.register(catalogRoutes, { service: catalog, cache: publicCache });
   await app.register(readerRoutes, {
-    service: new ReaderService(new ReaderRepository(ctx.database.db)),
+    service: new ReaderService(new ReaderRepository(ctx.database.db), ctx.storage),
     cache: publicCache,
   });
   await app.register(usersRoutes, {

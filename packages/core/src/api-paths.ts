@@ -10,6 +10,7 @@ export const API_PATHS = {
   "books.get": "/api/v1/books/:id",
   "books.chapters": "/api/v1/books/:id/chapters",
   "books.chapterContent": "/api/v1/books/:id/chapters/:anchorId",
+  "books.file": "/api/v1/books/:id/files/*",
   "progress.get": "/api/v1/books/:id/progress",
   "progress.put": "/api/v1/books/:id/progress",
   "progress.putChapter": "/api/v1/books/:id/chapters/:anchorId/progress",

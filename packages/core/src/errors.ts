@@ -125,6 +125,7 @@ export const ERRORS = {
     message: "This image has too many pixels. Please use a smaller one.",
   },
   uploadNotFound: { code: "not-found", message: "Upload not found." },
+  bookFileNotFound: { code: "not-found", message: "This book has no such file." },
   pushRegistrationNotFound: { code: "not-found", message: "Push registration not found." },
   uploadIncomplete: { code: "failed-precondition", message: "This upload is not finished yet." },
   uploadMetadataInvalid: {

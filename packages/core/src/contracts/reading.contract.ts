@@ -63,6 +63,12 @@ export const readingContract = {
     params: ChapterParamsSchema,
     response: z.object({ chapter: ChapterContentSchema }),
   },
+  "books.file": {
+    method: "GET",
+    path: P["books.file"],
+    params: z.object({ id: IdSchema, "*": z.string().min(1).max(1000) }),
+    response: z.any().meta({ description: "A file of the book (image, font, media or stylesheet), by its path." }),
+  },
   "progress.get": {
     method: "GET",
     path: P["progress.get"],

@@ -39,6 +39,12 @@ const TYPES_BY_EXTENSION: Record<string, { contentType: string; kind: ResourceKi
   vtt: { contentType: "text/vtt", kind: "media" },
 };
 
+/** The Content-Type a stored book file is served and packaged with, by its extension; undefined for any other file. */
+export function bookFileContentType(key: string): string | undefined {
+  const extension = /\.([a-z0-9]+)$/i.exec(key)?.[1]?.toLowerCase() ?? "";
+  return extension === "css" ? "text/css" : TYPES_BY_EXTENSION[extension]?.contentType;
+}
+
 /** Manifest media types (including the non-standard font ones EPUB 2 tools wrote) → the extension to store under. */
 const EXTENSION_BY_MEDIA_TYPE: Record<string, string> = {
   "image/png": "png",

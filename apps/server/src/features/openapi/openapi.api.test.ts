@@ -16,6 +16,9 @@ import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../../test/test-app";
 import { useTestDatabase } from "../../../test/test-db";
 
+/** `:id` → `{id}`, and a trailing wildcard (a book file's path) → `{*}`, as @fastify/swagger writes them. */
+const openApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}").replace(/\/\*$/, "/{*}");
+
 describe("OpenAPI document", () => {
   const testDb = useTestDatabase("sqlite");
   const t = useTestApp(testDb);
@@ -40,7 +43,7 @@ describe("OpenAPI document", () => {
       ...pushContract,
     };
     for (const [operationId, route] of Object.entries(contract)) {
-      const path = route.path.replace(/:(\w+)/g, "{$1}");
+      const path = openApiPath(route.path);
       const operation = doc.paths[path]?.[route.method.toLowerCase()];
       expect(operation, `${route.method} ${path}`).toBeDefined();
       expect(operation.operationId).toBe(operationId);
@@ -51,8 +54,6 @@ describe("OpenAPI document", () => {
     expect(pageSize).toMatchObject({ in: "query" });
     // Development-only routes (the mail outbox) are not part of the API.
     const documented = Object.keys(doc.paths).filter((path) => path.startsWith("/api/"));
-    expect(documented.sort()).toEqual(
-      [...new Set(Object.values(contract).map((r) => r.path.replace(/:(\w+)/g, "{$1}")))].sort(),
-    );
+    expect(documented.sort()).toEqual([...new Set(Object.values(contract).map((r) => openApiPath(r.path)))].sort());
   });
 });

@@ -175,6 +175,46 @@ describe.each(dialectsUnderTest())("chapter content API on %s", (dialect) => {
     expect(revised.json().chapter.next).toBeNull();
   });
 
+  it("serves a book's files at /api/v1/books/:id/files/…, only its own and only the kinds a book uses", async () => {
+    const { imageUrl } = await testDb.db
+      .selectFrom("books")
+      .select("imageUrl")
+      .where("id", "=", sherlock)
+      .executeTakeFirstOrThrow();
+    const folder = `/files/books/${sherlock}/`;
+    expect(imageUrl?.startsWith(folder)).toBe(true);
+    const coverPath = (imageUrl as string).slice(folder.length);
+    const filesUrl = `/api/v1/books/${sherlock}/files`;
+
+    const cover = await get(`${filesUrl}/${coverPath}`);
+    expect(cover.statusCode).toBe(200);
+    expect(cover.headers["content-type"]).toBe("image/jpeg");
+    expect(cover.headers["content-security-policy"]).toContain("sandbox");
+    const stored = await t.ctx.storage.read(`books/${sherlock}/${coverPath}`);
+    expect(new Uint8Array(cover.rawPayload)).toEqual(new Uint8Array(stored ?? []));
+    const css = await get(`${filesUrl}/v1/book.css`);
+    expect(css.statusCode).toBe(200);
+    expect(css.headers["content-type"]).toMatch(/^text\/css/);
+    expect(css.body).toContain(".quire-book ");
+
+    // Not a file a chapter uses (the original EPUB downloads through export.epub), missing, or outside the book.
+    const original = coverPath.replace(/[^/]+$/, "original.epub");
+    expect(await t.ctx.storage.exists(`books/${sherlock}/${original}`)).toBe(true);
+    const other = `../${scripted}/v1/book.css`;
+    for (const path of [original, "v1/nothing.png", encodeURIComponent(other), "..%2F..%2Fusers-avatars%2Fa.png"]) {
+      const refused = await get(`${filesUrl}/${path}`);
+      expect(refused.statusCode, path).toBe(404);
+      expect(refused.json().error.message, path).toBe("This book has no such file.");
+    }
+
+    const hidden = await createBook(testDb.db, { book: { display: 0 } });
+    expect((await get(`/api/v1/books/${hidden.id}/files/v1/book.css`)).json().error.message).toBe("Book not found!");
+    const scheduled = await createBook(testDb.db, {
+      book: { status: "scheduled", launchedDate: "2027-04-01T00:00:00.000Z" },
+    });
+    expect((await get(`/api/v1/books/${scheduled.id}/files/v1/book.css`)).statusCode).toBe(412);
+  });
+
   it("keeps a scheduled book's text for its launch", async () => {
     const book = await createBook(testDb.db, {
       book: { status: "scheduled", launchedDate: "2027-04-01T00:00:00.000Z" },

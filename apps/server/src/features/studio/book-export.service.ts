@@ -1,6 +1,7 @@
 import { AppError, slugify, type TocEntry } from "@quire/core";
 import { parseJson } from "../../db/json";
 import type { FileStorage } from "../../infra/storage";
+import { bookFileContentType } from "../epub/epub-resources";
 import type { BookExportRepository } from "./book-export.repository";
 import { buildEpub, type ExportFile, toXhtml } from "./epub-export";
 import type { StudioAccess } from "./studio-access";
@@ -12,19 +13,6 @@ export interface BookExportDeps {
   clock: () => Date;
 }
 
-const MEDIA_TYPES: Record<string, string> = {
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  png: "image/png",
-  gif: "image/gif",
-  webp: "image/webp",
-  svg: "image/svg+xml",
-  mp3: "audio/mpeg",
-  m4a: "audio/mp4",
-  ogg: "audio/ogg",
-  mp4: "video/mp4",
-  webm: "video/webm",
-};
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const RESOURCE_ATTRIBUTE = /\b(src|href|xlink:href|poster)="([^"]+)"/g;
 
@@ -96,7 +84,7 @@ export class BookExportService {
   /** A stored file as a package file at `{hrefBase}.{ext}`, or undefined if it is not Quire's or is gone. */
   private async file(url: string, hrefBase: string): Promise<ExportFile | undefined> {
     const key = this.deps.storage.keyForUrl(url);
-    const mediaType = key ? MEDIA_TYPES[extensionOf(key)] : undefined;
+    const mediaType = key ? bookFileContentType(key) : undefined;
     if (!key || !mediaType) return undefined;
     const bytes = await this.deps.storage.read(key);
     return bytes ? { href: `${hrefBase}.${extensionOf(key)}`, mediaType, bytes } : undefined;

@@ -26,7 +26,7 @@ const NOT_BUILT_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-
 <body><main><h1>Quire</h1><p>The web app is not built yet. Run <code>npm start</code> (or <code>npm run build</code>).</p></main></body></html>`;
 
 /** Files people upload or the server generates may be opened directly: they must never run anything. */
-const FILES_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
+export const FILES_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
 const DEFAULT_DESCRIPTION =
   "Read community books and public-domain classics, track your progress and share what you love.";
 
