@@ -1,6 +1,7 @@
 import { ACCOUNT_DELETION_VALIDITY_HOURS } from "@quire/core/constants";
 import { Trash2 } from "lucide-react";
 import { FormAlert } from "../../../components/form-alert";
+import { SettingsCard } from "../../../components/settings-card";
 import { SubmitButton } from "../../../components/submit-button";
 import { errorMessage } from "../../../lib/errors";
 import { useRequestAccountDeletion } from "../queries";
@@ -21,20 +22,16 @@ const REMOVED = [
 export function DeleteAccountSection() {
   const request = useRequestAccountDeletion();
   return (
-    <section
-      aria-labelledby="delete-account-heading"
-      className="flex flex-col gap-5 rounded-2xl border border-line bg-surface p-5 shadow-card sm:p-7"
-      data-testid="account-delete"
-    >
-      <div className="flex flex-col gap-1">
-        <h2 id="delete-account-heading" className="font-semibold font-serif text-ink text-xl">
-          Delete account
-        </h2>
-        <p className="text-ink-muted text-sm">
+    <SettingsCard
+      id="delete"
+      title="Delete account"
+      description={
+        <>
           Deleting your account can't be undone. We'll email you a link to confirm; it works for{" "}
           {ACCOUNT_DELETION_VALIDITY_HOURS} hours.
-        </p>
-      </div>
+        </>
+      }
+    >
       <div className="flex flex-col gap-2 text-sm">
         <p className="font-medium text-ink">This removes, for good:</p>
         <ul className="flex list-disc flex-col gap-1 pl-5 text-ink-muted">
@@ -66,6 +63,6 @@ export function DeleteAccountSection() {
           Delete my account
         </SubmitButton>
       )}
-    </section>
+    </SettingsCard>
   );
 }

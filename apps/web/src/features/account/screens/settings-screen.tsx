@@ -1,9 +1,10 @@
 import type { Me } from "@quire/core";
 import { BadgeCheck, LogOut, MailWarning, PencilLine } from "lucide-react";
-import { type FormEvent, type ReactNode, useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { Link } from "react-router";
 import { buttonClasses } from "../../../components/button";
 import { FormAlert } from "../../../components/form-alert";
+import { SettingsCard } from "../../../components/settings-card";
 import { SubmitButton } from "../../../components/submit-button";
 import { CheckboxField, PasswordField } from "../../../components/text-field";
 import { ThemeChoice } from "../../../components/theme-controls";
@@ -56,39 +57,10 @@ function Settings({ user }: { user: Me }) {
   );
 }
 
-function Card({
-  id,
-  title,
-  description,
-  children,
-}: {
-  id: string;
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  const headingId = `${id}-heading`;
-  return (
-    <section
-      aria-labelledby={headingId}
-      className="flex flex-col gap-5 rounded-2xl border border-line bg-surface p-5 shadow-card sm:p-7"
-      data-testid={`account-${id}`}
-    >
-      <div className="flex flex-col gap-1">
-        <h2 id={headingId} className="font-semibold font-serif text-ink text-xl">
-          {title}
-        </h2>
-        {description ? <p className="text-ink-muted text-sm">{description}</p> : null}
-      </div>
-      {children}
-    </section>
-  );
-}
-
 function ProfileCard({ user }: { user: Me }) {
   const name = displayName(user);
   return (
-    <Card id="profile" title="Profile">
+    <SettingsCard id="profile" title="Profile">
       <div className="flex min-w-0 items-center gap-4">
         <UserAvatar user={user} size={64} />
         <div className="min-w-0">
@@ -132,17 +104,21 @@ function ProfileCard({ user }: { user: Me }) {
           View public profile
         </Link>
       </div>
-    </Card>
+    </SettingsCard>
   );
 }
 
 function AppearanceCard() {
   return (
-    <Card id="appearance" title="Appearance" description="Saved on this device. System follows your device's setting.">
+    <SettingsCard
+      id="appearance"
+      title="Appearance"
+      description="Saved on this device. System follows your device's setting."
+    >
       <div className="max-w-xs">
         <ThemeChoice name="settings-theme" />
       </div>
-    </Card>
+    </SettingsCard>
   );
 }
 
@@ -150,7 +126,7 @@ function PrivacyCard({ user }: { user: Me }) {
   const update = useUpdateProfile();
   const checked = update.isPending ? Boolean(update.variables?.acceptedTracking) : user.acceptedTracking;
   return (
-    <Card id="privacy" title="Privacy" description="Quire never sells your data.">
+    <SettingsCard id="privacy" title="Privacy" description="Quire never sells your data.">
       {update.isError ? <FormAlert>{errorMessage(update.error)}</FormAlert> : null}
       <CheckboxField
         name="acceptedTracking"
@@ -160,7 +136,7 @@ function PrivacyCard({ user }: { user: Me }) {
         disabled={update.isPending}
         onChange={(event) => update.mutate({ acceptedTracking: event.target.checked })}
       />
-    </Card>
+    </SettingsCard>
   );
 }
 
@@ -207,7 +183,7 @@ function ChangePasswordCard({ email }: { email: string }) {
   const failure = change.isError && !fieldFailure ? change.error : null;
 
   return (
-    <Card id="password" title="Change password" description="You'll stay signed in on this device.">
+    <SettingsCard id="password" title="Change password" description="You'll stay signed in on this device.">
       {failure ? <FormAlert>{errorMessage(failure)}</FormAlert> : null}
       <form noValidate onSubmit={onSubmit} className="flex max-w-md flex-col gap-4" aria-label="Change password">
         <input type="hidden" name="username" autoComplete="username" value={email} />
@@ -243,14 +219,14 @@ function ChangePasswordCard({ email }: { email: string }) {
           Change password
         </SubmitButton>
       </form>
-    </Card>
+    </SettingsCard>
   );
 }
 
 function SignOutCard() {
   const signOut = useSignOut({ redirectTo: "/" });
   return (
-    <Card id="sign-out" title="Sign out" description="Sign out of Quire on this device.">
+    <SettingsCard id="sign-out" title="Sign out" description="Sign out of Quire on this device.">
       {signOut.isError ? <FormAlert>{errorMessage(signOut.error)}</FormAlert> : null}
       <SubmitButton
         type="button"
@@ -264,6 +240,6 @@ function SignOutCard() {
         <LogOut aria-hidden="true" className="size-4" />
         Sign out
       </SubmitButton>
-    </Card>
+    </SettingsCard>
   );
 }

@@ -2,10 +2,10 @@ import type { NotificationPreference, UserEventType } from "@quire/core";
 import { useId } from "react";
 import { ErrorState } from "../../../components/error-state";
 import { FormAlert } from "../../../components/form-alert";
+import { SettingsCard } from "../../../components/settings-card";
 import { LoadingStatus, placeholderKeys, Skeleton } from "../../../components/skeleton";
 import { errorMessage } from "../../../lib/errors";
 import { useNotificationPreferences, useUpdateNotificationPreferences } from "../queries";
-import { SettingsSection } from "./settings-section";
 
 /** Every event type a notification can be about, in the order the settings list them. */
 export const EVENT_TYPE_LABELS: Record<UserEventType, string> = {
@@ -34,7 +34,7 @@ export function NotificationPreferencesSection() {
     update.mutate(rows.map((row) => (row.type === type ? { ...row, [channel]: on } : row)));
 
   return (
-    <SettingsSection
+    <SettingsCard
       id="notification-preferences"
       title="Notification preferences"
       description="What lands in your Quire inbox, and what is also pushed to the devices where push notifications are on."
@@ -80,7 +80,7 @@ export function NotificationPreferencesSection() {
         </table>
       )}
       {update.isError ? <FormAlert>{errorMessage(update.error)}</FormAlert> : null}
-    </SettingsSection>
+    </SettingsCard>
   );
 }
 

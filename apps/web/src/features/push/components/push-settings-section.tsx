@@ -1,12 +1,12 @@
 import { LoaderCircle } from "lucide-react";
 import { useId } from "react";
 import { FormAlert } from "../../../components/form-alert";
+import { SettingsCard } from "../../../components/settings-card";
 import { LoadingStatus, Skeleton } from "../../../components/skeleton";
 import { errorMessage } from "../../../lib/errors";
 import type { PushStatus } from "../push-client";
 import { PUSH_ERROR_MESSAGES, pushFailureMessage } from "../push-errors";
 import { usePushStatus, useSetPush } from "../queries";
-import { SettingsSection } from "./settings-section";
 
 const STATE_TEXT: Record<PushStatus, string> = {
   on: "On for this browser.",
@@ -31,7 +31,7 @@ export function PushSettingsSection({ userId }: { userId: string }) {
   const stateId = useId();
 
   return (
-    <SettingsSection
+    <SettingsCard
       id="push"
       title="Push notifications"
       description="Hear about new followers and book launches on this device, even when Quire is closed."
@@ -71,7 +71,7 @@ export function PushSettingsSection({ userId }: { userId: string }) {
           {note}
         </FormAlert>
       ) : null}
-    </SettingsSection>
+    </SettingsCard>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
-/** A card on the settings screen, looking like its neighbours there. */
-export function SettingsSection({
+/** A card of the settings screen: a titled section (`account-{id}` for tests) with an optional line under the title. */
+export function SettingsCard({
   id,
   title,
   description,
@@ -9,7 +9,7 @@ export function SettingsSection({
 }: {
   id: string;
   title: string;
-  description: string;
+  description?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -22,7 +22,7 @@ export function SettingsSection({
         <h2 id={`${id}-heading`} className="font-semibold font-serif text-ink text-xl">
           {title}
         </h2>
-        <p className="text-ink-muted text-sm">{description}</p>
+        {description ? <p className="text-ink-muted text-sm">{description}</p> : null}
       </div>
       {children}
     </section>
