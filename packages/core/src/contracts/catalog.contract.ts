@@ -12,7 +12,7 @@ import {
   GenreSchema,
 } from "../domain/book";
 import { IdSchema } from "../domain/common";
-import { PublicUserSchema } from "../domain/user";
+import { PublicProfileSchema } from "../domain/user";
 import { pageSchema } from "../pagination";
 
 /** Query strings arrive as text; "true"/"false" become booleans, anything else is refused. */
@@ -118,11 +118,11 @@ export const catalogContract = {
     method: "GET",
     path: P["users.byUsername"],
     params: z.object({ username: z.string().min(1).max(40) }),
-    response: z.object({ user: PublicUserSchema }),
+    response: z.object({ user: PublicProfileSchema }),
   },
   "users.recent": {
     method: "GET",
     path: P["users.recent"],
-    response: z.object({ items: z.array(PublicUserSchema) }),
+    response: z.object({ items: z.array(PublicProfileSchema) }),
   },
 } as const;

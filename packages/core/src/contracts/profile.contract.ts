@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { API_PATHS as P } from "../api-paths";
 import { IdSchema } from "../domain/common";
-import { ChosenUsernameSchema, PublicUserSchema, SocialLinksInputSchema } from "../domain/user";
+import { ChosenUsernameSchema, PublicProfileSchema, SocialLinksInputSchema } from "../domain/user";
 import type { OnboardingStep } from "../rules/onboarding";
 import { MeSchema } from "./auth.contract";
 
@@ -64,6 +64,6 @@ export const profileContract = {
   "users.suggested": {
     method: "GET",
     path: P["users.suggested"],
-    response: z.object({ items: z.array(PublicUserSchema) }),
+    response: z.object({ items: z.array(PublicProfileSchema) }),
   },
 } as const;

@@ -116,6 +116,12 @@ export const AuthorSchema = z
   .meta({ id: "Author" });
 export type Author = z.infer<typeof AuthorSchema>;
 
+/** A public user as the users routes show them: `author` is set only for authors, with their reader count. */
+export const PublicProfileSchema = PublicUserSchema.extend({
+  author: AuthorSchema.pick({ nReaders: true }).nullable(),
+}).meta({ id: "PublicProfile" });
+export type PublicProfile = z.infer<typeof PublicProfileSchema>;
+
 export const ACCOUNT_DELETION_STATUSES = ["pending", "used"] as const;
 export const AccountDeletionRequestSchema = z
   .object({

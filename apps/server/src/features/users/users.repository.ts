@@ -1,6 +1,9 @@
 import type { Kysely } from "kysely";
 import type { Database, UserRow } from "../../db/schema";
 
+/** A users row with its author's reader count (null when the user is no author). */
+export type ProfileRow = UserRow & { authorReaders: number | null };
+
 export class UsersRepository {
   constructor(
     readonly db: Kysely<Database>,
@@ -8,8 +11,17 @@ export class UsersRepository {
     private readonly excludedFromSuggestions: string[] = [],
   ) {}
 
-  async findByUsername(username: string): Promise<UserRow | undefined> {
-    return this.db.selectFrom("users").selectAll().where("username", "=", username).executeTakeFirst();
+  /** Users with their `authors` counter joined in, so a list of them costs one query. */
+  private profiles() {
+    return this.db
+      .selectFrom("users")
+      .leftJoin("authors", "authors.id", "users.id")
+      .selectAll("users")
+      .select("authors.nReaders as authorReaders");
+  }
+
+  async findByUsername(username: string): Promise<ProfileRow | undefined> {
+    return this.profiles().where("users.username", "=", username).executeTakeFirst();
   }
 
   /** Server-side only (SPEC §5 "users by email"): an email is never looked up for, or shown to, another user. */
@@ -17,28 +29,23 @@ export class UsersRepository {
     return this.db.selectFrom("users").selectAll().where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
   }
 
-  async newestUsers(limit: number): Promise<UserRow[]> {
-    return this.db
-      .selectFrom("users")
-      .selectAll()
-      .orderBy("createdAt", "desc")
-      .orderBy("id", "desc")
-      .limit(limit)
-      .execute();
+  async newestUsers(limit: number): Promise<ProfileRow[]> {
+    return this.profiles().orderBy("users.createdAt", "desc").orderBy("users.id", "desc").limit(limit).execute();
   }
 
   /** SPEC §4 suggestions: the highest interaction scores, leaving out the viewer, whom they follow and the fixed accounts. */
-  async suggestedFor(viewerId: string | undefined, limit: number): Promise<UserRow[]> {
-    let query = this.db.selectFrom("users").selectAll();
+  async suggestedFor(viewerId: string | undefined, limit: number): Promise<ProfileRow[]> {
+    let query = this.profiles();
     const excluded = this.excludedFromSuggestions;
-    if (excluded.length > 0) query = query.where("id", "not in", excluded).where("username", "not in", excluded);
+    if (excluded.length > 0)
+      query = query.where("users.id", "not in", excluded).where("users.username", "not in", excluded);
     if (viewerId) {
       query = query
-        .where("id", "!=", viewerId)
-        .where("id", "not in", (eb) =>
+        .where("users.id", "!=", viewerId)
+        .where("users.id", "not in", (eb) =>
           eb.selectFrom("follows").select("followeeId").where("followerId", "=", viewerId),
         );
     }
-    return query.orderBy("interactionScore", "desc").orderBy("id", "desc").limit(limit).execute();
+    return query.orderBy("users.interactionScore", "desc").orderBy("users.id", "desc").limit(limit).execute();
   }
 }

@@ -8,7 +8,7 @@ import {
 } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { cachePublicReads, type ResponseCache } from "../../infra/response-cache";
-import { presentPublicUser } from "./users.presenter";
+import { presentPublicProfile } from "./users.presenter";
 import type { UsersRepository } from "./users.repository";
 
 export const usersRoutes: FastifyPluginAsyncZod<{ repository: UsersRepository; cache: ResponseCache }> = async (
@@ -30,7 +30,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ repository: UsersRepository; c
     async (request) => {
       const row = await repository.findByUsername(request.params.username.toLowerCase());
       if (!row) throw AppError.of("userNotFound");
-      return { user: presentPublicUser(row) };
+      return { user: presentPublicProfile(row) };
     },
   );
 
@@ -38,7 +38,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ repository: UsersRepository; c
   app.get(
     recent.path,
     { schema: { operationId: "users.recent", tags: ["users"], response: { 200: recent.response } } },
-    async () => ({ items: (await repository.newestUsers(RECENT_USERS_COUNT)).map(presentPublicUser) }),
+    async () => ({ items: (await repository.newestUsers(RECENT_USERS_COUNT)).map(presentPublicProfile) }),
   );
 
   const suggested = profileContract["users.suggested"];
@@ -46,7 +46,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ repository: UsersRepository; c
     suggested.path,
     { schema: { operationId: "users.suggested", tags: ["users"], response: { 200: suggested.response } } },
     async (request) => ({
-      items: (await repository.suggestedFor(request.viewer?.userId, SUGGESTED_FOLLOWS_COUNT)).map(presentPublicUser),
+      items: (await repository.suggestedFor(request.viewer?.userId, SUGGESTED_FOLLOWS_COUNT)).map(presentPublicProfile),
     }),
   );
 };

@@ -1,4 +1,4 @@
-import type { Me, ProfileUpdate, PublicUser } from "@quire/core";
+import type { Me, ProfileUpdate, PublicProfile } from "@quire/core";
 import { apiPath } from "@quire/core/api-paths";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiPatch } from "../../lib/api-client";
@@ -25,7 +25,7 @@ export function useUpdateProfile() {
 export function suggestedUsersQuery() {
   return queryOptions({
     queryKey: [...userKeys.all, "suggested"] as const,
-    queryFn: ({ signal }) => apiGet<{ items: PublicUser[] }>(apiPath("users.suggested"), { signal }),
+    queryFn: ({ signal }) => apiGet<{ items: PublicProfile[] }>(apiPath("users.suggested"), { signal }),
     select: (data) => data.items,
   });
 }

@@ -1,4 +1,4 @@
-import type { PublicUser } from "@quire/core";
+import type { PublicProfile } from "@quire/core";
 import { apiPath } from "@quire/core/api-paths";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGet } from "../../lib/api-client";
@@ -12,7 +12,7 @@ export const userKeys = {
 export function recentUsersQuery() {
   return queryOptions({
     queryKey: userKeys.recent(),
-    queryFn: ({ signal }) => apiGet<{ items: PublicUser[] }>(apiPath("users.recent"), { signal }),
+    queryFn: ({ signal }) => apiGet<{ items: PublicProfile[] }>(apiPath("users.recent"), { signal }),
     select: (data) => data.items,
   });
 }
@@ -23,7 +23,7 @@ export function userByUsernameQuery(username: string) {
   return queryOptions({
     queryKey: userKeys.byUsername(username),
     queryFn: ({ signal }) =>
-      apiGet<{ user: PublicUser }>(apiPath("users.byUsername", { username }), { signal }).then((data) => data.user),
+      apiGet<{ user: PublicProfile }>(apiPath("users.byUsername", { username }), { signal }).then((data) => data.user),
   });
 }
 

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { ErrorState } from "../../../components/error-state";
 import { LoadingStatus, placeholderKeys, Skeleton } from "../../../components/skeleton";
-import { displayName } from "../../../lib/format";
+import { displayName, pluralize } from "../../../lib/format";
 import { FollowButton } from "../../users/components/follow-button";
 import { UserAvatar } from "../../users/components/user-avatar";
 import { useSuggestedUsers } from "../../users/profile-mutations";
@@ -52,7 +52,10 @@ export function SuggestedPeople() {
               >
                 {displayName(user)}
               </Link>
-              <p className="truncate text-ink-muted text-sm">@{user.username}</p>
+              <p className="truncate text-ink-muted text-sm">
+                @{user.username}
+                {user.author ? ` · Author · ${pluralize(user.author.nReaders, "reader")}` : ""}
+              </p>
             </div>
             <FollowButton userId={user.id} onCountChange={() => client.invalidateQueries({ queryKey: feedKeys.all })} />
           </li>

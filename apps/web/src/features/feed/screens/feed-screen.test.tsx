@@ -102,6 +102,7 @@ describe("FeedScreen", () => {
               nFollowing: 0,
               nFollowers: 0,
               interactionScore: 0,
+              author: { nReaders: 12 },
             },
           ],
         }),
@@ -112,6 +113,7 @@ describe("FeedScreen", () => {
     const suggested = await screen.findByTestId("suggested-people");
     expect(within(suggested).getByRole("link", { name: "Ada Lovelace" }).getAttribute("href")).toBe("/u/ada");
     expect(within(suggested).getByRole("button", { name: "Follow" })).toBeTruthy();
+    expect(within(suggested).getByText("@ada · Author · 12 readers")).toBeTruthy();
   });
 
   it("shows the error and retries", async () => {

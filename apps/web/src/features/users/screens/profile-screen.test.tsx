@@ -26,6 +26,7 @@ const wren = {
   nFollowing: 0,
   nFollowers: 4,
   interactionScore: 0,
+  author: null as { nReaders: number } | null,
 };
 
 function renderProfile() {
@@ -67,5 +68,29 @@ describe("ProfileScreen follow button", () => {
     renderProfile();
     expect(await screen.findByText("@wren")).toBeTruthy();
     expect(screen.queryByTestId("follow-button")).toBeNull();
+  });
+});
+
+describe("ProfileScreen counts", () => {
+  it.each([
+    [12_345, "12,345", "Readers"],
+    [1, "1", "Reader"],
+  ])("shows an author's %i readers next to their follow counts", async (nReaders, shown, label) => {
+    mockApi({
+      "GET /api/v1/users/by-username/wren": () =>
+        Response.json({ user: { ...wren, roles: ["reader", "author"], author: { nReaders } } }),
+    });
+    renderProfile();
+    const readers = await screen.findByTestId("profile-readers");
+    expect(readers.textContent).toBe(`${label}${shown}`);
+    expect(within(screen.getByTestId("profile-counts")).getAllByRole("listitem")).toHaveLength(3);
+  });
+
+  it("shows no reader count for a reader", async () => {
+    mockApi({ "GET /api/v1/users/by-username/wren": () => Response.json({ user: wren }) });
+    renderProfile();
+    expect(await screen.findByText("@wren")).toBeTruthy();
+    expect(within(screen.getByTestId("profile-counts")).getAllByRole("listitem")).toHaveLength(2);
+    expect(screen.queryByTestId("profile-readers")).toBeNull();
   });
 });

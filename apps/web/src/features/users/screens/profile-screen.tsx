@@ -110,7 +110,10 @@ export function ProfileScreen() {
               <dd>Joined {formatDate(query.data.createdAt)}</dd>
             </div>
           </dl>
-          <ul className="grid w-full max-w-sm grid-cols-2 gap-3" data-testid="profile-counts">
+          <ul
+            className={`grid w-full gap-3 ${query.data.author ? "max-w-md grid-cols-3" : "max-w-sm grid-cols-2"}`}
+            data-testid="profile-counts"
+          >
             {(
               [
                 ["Followers", "followers", query.data.nFollowers],
@@ -129,6 +132,19 @@ export function ProfileScreen() {
                 </Link>
               </li>
             ))}
+            {query.data.author ? (
+              <li
+                className="flex flex-col-reverse rounded-2xl border border-line bg-surface px-4 py-3"
+                data-testid="profile-readers"
+              >
+                <span className="text-ink-muted text-sm">
+                  {query.data.author.nReaders === 1 ? "Reader" : "Readers"}
+                </span>
+                <span className="font-semibold font-serif text-2xl text-ink tabular-nums">
+                  {formatNumber(query.data.author.nReaders)}
+                </span>
+              </li>
+            ) : null}
           </ul>
         </article>
       )}
