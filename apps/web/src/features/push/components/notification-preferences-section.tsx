@@ -1,5 +1,5 @@
 import type { NotificationPreference, UserEventType } from "@quire/core";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { ErrorState } from "../../../components/error-state";
 import { FormAlert } from "../../../components/form-alert";
 import { SettingsCard } from "../../../components/settings-card";
@@ -26,12 +26,20 @@ export function NotificationPreferencesSection() {
   const inAppId = useId();
   const pushId = useId();
 
+  // The list just toggled, shown at once: the cache's optimistic copy lands a moment later, and a checkbox
+  // that is controlled by it would spring back under the click until then.
+  const [toggled, setToggled] = useState<NotificationPreference[] | null>(null);
   // A type the server has no row for is on for both (the contract's default).
-  const rows: NotificationPreference[] = EVENT_TYPES.map(
-    (type) => preferences.data?.find((preference) => preference.type === type) ?? { type, inApp: true, push: true },
-  );
-  const toggle = (type: UserEventType, channel: Channel, on: boolean) =>
-    update.mutate(rows.map((row) => (row.type === type ? { ...row, [channel]: on } : row)));
+  const rows: NotificationPreference[] =
+    toggled ??
+    EVENT_TYPES.map(
+      (type) => preferences.data?.find((preference) => preference.type === type) ?? { type, inApp: true, push: true },
+    );
+  const toggle = (type: UserEventType, channel: Channel, on: boolean) => {
+    const next = rows.map((row) => (row.type === type ? { ...row, [channel]: on } : row));
+    setToggled(next);
+    update.mutate(next, { onSettled: () => setToggled(null) });
+  };
 
   return (
     <SettingsCard
