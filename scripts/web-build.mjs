@@ -1,6 +1,7 @@
 // Builds the web app only when its sources (or the shared core) changed since the last build.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { NPM, ROOT, run } from "./lib.mjs";
 
 const SOURCES = [
@@ -32,3 +33,6 @@ export async function buildWebIfStale() {
   console.log("Building the web app…");
   return run(NPM, ["run", "build", "-w", "@quire/web"]);
 }
+
+// `node scripts/web-build.mjs` builds when stale, as npm start and npm test do first (the benches use it too).
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) process.exit(await buildWebIfStale());

@@ -8,6 +8,8 @@ const CLI = join(import.meta.dirname, "../src/cli.ts");
 
 export interface ServerProcess {
   readonly url: string;
+  /** Its QUIRE_DATA_DIR (removed on stop), for a CLI command to work on the same data. */
+  readonly dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -62,6 +64,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   }
   return {
     url,
+    dataDir,
     async stop() {
       child.kill("SIGTERM");
       await exited;

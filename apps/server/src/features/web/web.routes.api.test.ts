@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { createBook, uniqueId } from "../../../test/factories";
 import { useTestApp } from "../../../test/test-app";
@@ -60,6 +61,19 @@ describe.each(dialectsUnderTest())("web pages on %s", (dialect) => {
     const asset = await get("/assets/app-abc123.js");
     expect(asset.statusCode).toBe(200);
     expect(asset.headers["cache-control"]).toContain("immutable");
+    expect(asset.headers["content-encoding"]).toBeUndefined();
+    expect(asset.body).toBe('console.log("asset");\n');
+    // The build's precompressed copies, for browsers that take them (brotli first).
+    for (const [accept, encoding, decode] of [
+      ["gzip, deflate, br", "br", brotliDecompressSync],
+      ["gzip", "gzip", gunzipSync],
+    ] as const) {
+      const compressed = await get("/assets/app-abc123.js", { "accept-encoding": accept });
+      expect(compressed.headers["content-encoding"]).toBe(encoding);
+      expect(compressed.headers["content-type"]).toContain("javascript");
+      expect(compressed.headers.vary).toContain("accept-encoding");
+      expect(decode(compressed.rawPayload).toString()).toBe(asset.body);
+    }
 
     const filesDir = t.ctx.config.filesDir;
     await mkdir(join(filesDir, "covers"), { recursive: true });

@@ -74,6 +74,8 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
       prefix: "/",
       index: false,
       wildcard: false,
+      // The web build writes .br and .gz beside its text files (vite.config.ts): sent as they are.
+      preCompressed: true,
       setHeaders: (reply, path) => {
         // Vite fingerprints everything under assets/, so those never change. The service worker keeps
         // its address, and a browser must see a new version at its next check, not minutes later.
