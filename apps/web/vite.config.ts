@@ -66,6 +66,8 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the server reads it to hint a page's lazy screen chunks (route-preloads.ts).
+    manifest: true,
     target: "es2022",
     sourcemap: false,
     rolldownOptions: {
@@ -77,7 +79,7 @@ export default defineConfig({
             // The zod-free part of @quire/core the shell needs (constants, errors, API paths): small, eager.
             {
               name: "core-base",
-              test: /packages[\\/]core[\\/]src[\\/](constants|errors|api-paths|rules[\\/]onboarding)\.ts/,
+              test: /packages[\\/]core[\\/]src[\\/](constants|errors|api-paths|rules[\\/](onboarding|thumbnails))\.ts/,
               priority: 2,
             },
             // zod and the schema side of @quire/core: only the lazily loaded screens need them. The zod-free

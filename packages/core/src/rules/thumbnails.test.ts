@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { thumbnailUrl } from "./thumbnails";
+import { coverImageUrl, thumbnailUrl } from "./thumbnails";
 
 describe("thumbnailUrl", () => {
   it("puts the file in a thumbs folder with the size and a jpeg extension", () => {
@@ -19,5 +19,18 @@ describe("thumbnailUrl", () => {
 
   it("leaves a URL without a file name unchanged", () => {
     expect(thumbnailUrl("/files/covers/", "small")).toBe("/files/covers/");
+  });
+});
+
+describe("coverImageUrl", () => {
+  it("shows a raster cover's thumbnail and an SVG cover as it is", () => {
+    expect(coverImageUrl("/files/books/b1/v1/x/cover.jpg", "medium")).toBe(
+      "/files/books/b1/v1/x/thumbs/cover_556x556.jpeg",
+    );
+    expect(coverImageUrl("https://cdn.example/c/cover.png?v=1", "small")).toBe(
+      "https://cdn.example/c/thumbs/cover_268x268.jpeg?v=1",
+    );
+    expect(coverImageUrl("/files/covers/lantern.svg", "small")).toBe("/files/covers/lantern.svg");
+    expect(coverImageUrl("/files/covers/lantern.SVG?v=2", "medium")).toBe("/files/covers/lantern.SVG?v=2");
   });
 });

@@ -16,3 +16,12 @@ export function thumbnailUrl(originalUrl: string, size: ThumbnailSize): string {
   const px = SIZE_PX[size];
   return `${folder}thumbs/${name}_${px}x${px}.jpeg${rest}`;
 }
+
+/**
+ * The cover to show at a size: its SPEC thumbnail for a raster cover (imports and studio uploads write
+ * both), the file itself for an SVG (it scales, and nothing makes thumbnails of it). A client falls back
+ * to the original when the thumbnail is missing (SPEC §7: a failed thumbnail leaves only the original).
+ */
+export function coverImageUrl(imageUrl: string, size: ThumbnailSize): string {
+  return /\.svg(?:[?#].*)?$/i.test(imageUrl) ? imageUrl : thumbnailUrl(imageUrl, size);
+}

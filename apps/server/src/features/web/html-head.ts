@@ -7,6 +7,10 @@ export interface PageMeta {
   imageUrl?: string | null;
   url: string;
   type?: "website" | "book";
+  /** The image the page paints largest, exactly as the app's <img> will ask for it (a book page's cover). */
+  preloadImage?: string | null;
+  /** Ready-made `<link>` tags that start what the page needs next (its screen's chunks, its data). */
+  preloads?: string[];
 }
 
 const HEAD_MARKER = "<!--quire:head-->";
@@ -28,6 +32,11 @@ export function renderHead(template: string, meta: PageMeta): string {
     `<meta property="og:url" content="${escapeHtml(meta.url)}">`,
     ...(meta.imageUrl ? [`<meta property="og:image" content="${escapeHtml(meta.imageUrl)}">`] : []),
     `<meta name="twitter:card" content="${meta.imageUrl ? "summary_large_image" : "summary"}">`,
+    // The page's largest paint: fetched with the HTML rather than after the app, its data and a render.
+    ...(meta.preloadImage
+      ? [`<link rel="preload" as="image" href="${escapeHtml(meta.preloadImage)}" fetchpriority="high">`]
+      : []),
+    ...(meta.preloads ?? []),
   ].join("\n    ");
   return template
     .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)

@@ -31,6 +31,21 @@ describe.each(dialectsUnderTest())("web pages on %s", (dialect) => {
     expect(html).toContain('<meta property="og:description" content="A keeper &amp; her light.">');
     expect(html).toContain(`<meta property="og:image" content="http://quire.example/files/covers/${id}.svg">`);
     expect(html).toContain('<meta name="description" content="A keeper &amp; her light.">');
+    // The cover, the page's largest paint, is fetched with the HTML, at the URL the app's <img> uses
+    // (an SVG as it is; a raster cover's 556 px thumbnail).
+    expect(html).toContain(`<link rel="preload" as="image" href="/files/covers/${id}.svg" fetchpriority="high">`);
+    // The data its screen asks for first, started with the HTML.
+    expect(html).toContain(`<link rel="preload" as="fetch" href="/api/v1/books/${id}" crossorigin>`);
+    expect(html).toContain(`<link rel="preload" as="fetch" href="/api/v1/books/${id}/chapters" crossorigin>`);
+    const reader = await get(`/read/${id}/chapter%202`);
+    expect(reader.body).toContain(
+      `<link rel="preload" as="fetch" href="/api/v1/books/${id}/chapters/chapter%202" crossorigin>`,
+    );
+    const raster = uniqueId("raster");
+    await createBook(testDb.db, { book: { id: raster, imageUrl: `/files/books/${raster}/v1/a/cover.jpg` } });
+    expect((await get(`/books/${raster}`)).body).toContain(
+      `<link rel="preload" as="image" href="/files/books/${raster}/v1/a/thumbs/cover_556x556.jpeg" fetchpriority="high">`,
+    );
     expect(html).not.toContain("Default description");
   });
 

@@ -3,14 +3,16 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import fastifyStatic from "@fastify/static";
-import { AppError } from "@quire/core";
+import { AppError, apiPath, coverImageUrl } from "@quire/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { escapeHtml } from "../../infra/html";
 import type { StoredObject } from "../../infra/s3-storage";
 import { assertSafeKey } from "../../infra/storage";
 import { captureCampaign } from "../campaign/campaign";
 import type { CatalogService } from "../catalog/catalog.service";
 import { VISITOR } from "../catalog/catalog.service";
 import { renderHead } from "./html-head";
+import { routePreloads } from "./route-preloads";
 
 export interface WebOptions {
   clock: () => Date;
@@ -43,6 +45,7 @@ function absolute(url: string | null, origin: string): string | null {
 export async function webRoutes(app: FastifyInstance, options: WebOptions): Promise<void> {
   const indexPath = join(options.distDir, "index.html");
   const template = existsSync(indexPath) ? readFileSync(indexPath, "utf8") : undefined;
+  const screenPreloads = routePreloads(options.distDir);
 
   const setFileHeaders = (reply: { header(name: string, value: string): unknown }) => {
     reply.header("Content-Security-Policy", FILES_CSP);
@@ -94,14 +97,17 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     return reply.status(status).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(html);
   };
 
-  const defaultPage = (request: FastifyRequest) =>
-    template
+  const defaultPage = (request: FastifyRequest) => {
+    const path = request.url.split("?")[0] ?? "/";
+    return template
       ? renderHead(template, {
           title: "Quire — read, track and share books",
           description: DEFAULT_DESCRIPTION,
-          url: `${originOf(request, options.publicUrl)}${request.url.split("?")[0]}`,
+          url: `${originOf(request, options.publicUrl)}${path}`,
+          preloads: [...screenPreloads(path), ...readerDataPreloads(path)],
         })
       : NOT_BUILT_HTML;
+  };
 
   app.get<{ Params: { id: string } }>("/books/:id", async (request, reply) => {
     if (!template) return sendPage(request, reply, NOT_BUILT_HTML);
@@ -117,6 +123,12 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
           imageUrl: absolute(book.imageUrl, origin),
           url: `${origin}/books/${encodeURIComponent(book.id)}`,
           type: "book",
+          preloadImage: book.imageUrl ? coverImageUrl(book.imageUrl, "medium") : null,
+          preloads: [
+            ...screenPreloads(`/books/${book.id}`),
+            fetchPreload(apiPath("books.get", { id: book.id })),
+            fetchPreload(apiPath("books.chapters", { id: book.id })),
+          ],
         }),
       );
     } catch (error) {
@@ -142,6 +154,28 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     const error = AppError.of("routeNotFound");
     return reply.status(error.httpStatus).send(error.toBody());
   });
+}
+
+/**
+ * A request the page's app will make as soon as it runs, started with the HTML instead. `crossorigin`
+ * (anonymous) gives the mode and credentials of the app's same-origin `fetch`, so the browser hands it
+ * that response instead of asking again.
+ */
+function fetchPreload(url: string): string {
+  return `<link rel="preload" as="fetch" href="${escapeHtml(url)}" crossorigin>`;
+}
+
+/** The reader at a chapter (`/read/{book}/{anchor}`) asks for that chapter first. */
+function readerDataPreloads(path: string): string[] {
+  const match = /^\/read\/([^/]+)\/([^/]+)\/?$/.exec(path);
+  if (!match) return [];
+  const [, bookId = "", anchorId = ""] = match;
+  // Fastify refuses an address with a malformed escape (400) before any page handler sees it.
+  return [
+    fetchPreload(
+      apiPath("books.chapterContent", { id: decodeURIComponent(bookId), anchorId: decodeURIComponent(anchorId) }),
+    ),
+  ];
 }
 
 /** An unsafe key cannot name a stored file, so it is a plain 404 rather than an error. */

@@ -1,6 +1,6 @@
 import type { BookSummary } from "@quire/core";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { BookCard } from "./book-card";
@@ -73,5 +73,16 @@ describe("BookCard", () => {
     const image = container.querySelector("img");
     expect(image?.getAttribute("src")).toBe("/files/covers/lantern.svg");
     expect(image?.getAttribute("alt")).toBe("");
+  });
+
+  it("shows a raster cover's 268 px thumbnail, then the cover itself, then the cloth cover as each fails", () => {
+    const { container } = renderCard(makeBook({ imageUrl: "/files/books/b/v1/a/cover.jpg" }));
+    const image = () => container.querySelector("img");
+    expect(image()?.getAttribute("src")).toBe("/files/books/b/v1/a/thumbs/cover_268x268.jpeg");
+    fireEvent.error(image() as HTMLImageElement);
+    expect(image()?.getAttribute("src")).toBe("/files/books/b/v1/a/cover.jpg");
+    fireEvent.error(image() as HTMLImageElement);
+    expect(image()).toBeNull();
+    expect(screen.getByTestId("fallback-cover")).toBeTruthy();
   });
 });

@@ -1,4 +1,5 @@
 import type { Book } from "@quire/core";
+import { coverImageUrl, type ThumbnailSize } from "@quire/core/thumbnails";
 import { useState } from "react";
 import { hashString } from "../../../lib/format";
 
@@ -20,24 +21,29 @@ export interface BookCoverProps {
   alt?: string;
   eager?: boolean;
   className?: string;
+  /** Which thumbnail suits the place: 268 px for cards (the default), 556 px for a book's own page. */
+  size?: ThumbnailSize;
 }
 
-export function BookCover({ book, alt = "", eager = false, className = "" }: BookCoverProps) {
-  const [failed, setFailed] = useState(false);
+export function BookCover({ book, alt = "", eager = false, className = "", size = "small" }: BookCoverProps) {
+  // The thumbnail first, the cover itself if that fails (SPEC §7), then the cloth fallback.
+  const [failed, setFailed] = useState<string[]>([]);
+  const sources = book.imageUrl ? [coverImageUrl(book.imageUrl, size), book.imageUrl] : [];
+  const src = sources.find((url) => !failed.includes(url));
   const frame = `@container relative aspect-[2/3] w-full overflow-hidden rounded-lg bg-sunken shadow-card ring-1 ring-black/5 dark:ring-white/10 ${className}`;
 
-  if (book.imageUrl && !failed) {
+  if (src) {
     return (
       <div className={frame}>
         <img
-          src={book.imageUrl}
+          src={src}
           alt={alt}
           width={400}
           height={600}
           loading={eager ? "eager" : "lazy"}
           fetchPriority={eager ? "high" : "auto"}
           decoding="async"
-          onError={() => setFailed(true)}
+          onError={() => setFailed((urls) => [...urls, src])}
           className="absolute inset-0 size-full object-cover"
         />
       </div>

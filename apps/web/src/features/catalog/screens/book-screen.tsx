@@ -77,7 +77,7 @@ function BookDetails({ detail }: { detail: BookDetail }) {
       <div className="grid gap-8 md:grid-cols-[14rem_minmax(0,1fr)] lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-14">
         <div className="flex flex-col items-center gap-4 md:sticky md:top-24 md:self-start">
           <div className="w-44 xs:w-52 md:w-full">
-            <BookCover book={book} eager />
+            <BookCover book={book} eager size="medium" />
           </div>
           <div className="flex w-full max-w-64 flex-col items-center gap-1.5 md:max-w-none">
             <ReadButton book={book} />
