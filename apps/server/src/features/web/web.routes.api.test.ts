@@ -105,11 +105,15 @@ describe.each(dialectsUnderTest())("web pages on %s", (dialect) => {
   });
 
   it("serves the service worker as JavaScript that browsers check again every time", async () => {
-    const worker = await get("/sw.js");
-    expect(worker.statusCode).toBe(200);
-    expect(worker.headers["content-type"]).toMatch(/^(text|application)\/javascript/);
-    expect(worker.headers["cache-control"]).toBe("no-cache");
-    expect(worker.headers["content-security-policy"]).toContain("script-src 'self'");
+    // Plain and precompressed alike: the build writes sw.js.br and sw.js.gz beside it.
+    for (const encoding of [undefined, "br", "gzip"]) {
+      const worker = await get("/sw.js", encoding ? { "accept-encoding": encoding } : {});
+      expect(worker.statusCode).toBe(200);
+      expect(worker.headers["content-encoding"]).toBe(encoding);
+      expect(worker.headers["content-type"]).toMatch(/^(text|application)\/javascript/);
+      expect(worker.headers["cache-control"], encoding).toBe("no-cache");
+      expect(worker.headers["content-security-policy"]).toContain("script-src 'self'");
+    }
   });
 
   it("sends security headers with a script policy that allows no inline code", async () => {

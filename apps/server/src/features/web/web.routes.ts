@@ -79,9 +79,11 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
       wildcard: false,
       // The web build writes .br and .gz beside its text files (vite.config.ts): sent as they are.
       preCompressed: true,
-      setHeaders: (reply, path) => {
+      setHeaders: (reply, servedPath) => {
         // Vite fingerprints everything under assets/, so those never change. The service worker keeps
         // its address, and a browser must see a new version at its next check, not minutes later.
+        // `servedPath` may be the precompressed copy (`sw.js.br`): the rules are the original file's.
+        const path = servedPath.replace(/\.(br|gz)$/, "");
         const immutable = path.startsWith(join(options.distDir, "assets"));
         const worker = path === join(options.distDir, "sw.js");
         reply.header(
