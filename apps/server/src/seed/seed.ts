@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Transaction } from "kysely";
+import { chunksOf } from "../db/chunks";
 import type { Database } from "../db/schema";
 import type { FileStorage } from "../infra/storage";
 import { renderCoverSvg } from "./covers";
@@ -33,11 +34,11 @@ async function insertRows<T extends keyof Database & string>(
   table: T,
   rows: Insertable<Database[T]>[],
 ): Promise<void> {
-  for (let start = 0; start < rows.length; start += CHUNK) {
+  for (const chunk of chunksOf(rows, CHUNK)) {
     // @NOTE Kysely cannot relate a generic table name to its row type; the plan's types already did.
     await trx
       .insertInto(table)
-      .values(rows.slice(start, start + CHUNK) as never)
+      .values(chunk as never)
       .execute();
   }
 }

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Transaction, Updateable } from "kysely";
+import { chunksOf } from "../../db/chunks";
 import type { Database } from "../../db/schema";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -78,12 +79,7 @@ export class EpubImportRepository {
   }
 
   async insertChapters(trx: Transaction<Database>, chapters: Insertable<Database["chapters"]>[]): Promise<void> {
-    for (let start = 0; start < chapters.length; start += CHUNK) {
-      await trx
-        .insertInto("chapters")
-        .values(chapters.slice(start, start + CHUNK))
-        .execute();
-    }
+    for (const chunk of chunksOf(chapters, CHUNK)) await trx.insertInto("chapters").values(chunk).execute();
   }
 
   /** The book's genres become exactly these; genres new to Quire are created (existing ones are kept as they are). */

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { UserEventTypeSchema } from "@quire/core";
 import { sql, type Transaction } from "kysely";
 import type { Logger } from "pino";
+import { chunksOf } from "../../db/chunks";
 import type { DatabaseHandle } from "../../db/database";
 import type { Database, NotificationsTable } from "../../db/schema";
 import { DrainLoop } from "../../infra/drain-loop";
@@ -10,8 +11,8 @@ import { NOTIFICATIONS_CHANNEL, type NotificationHub } from "./notification-hub"
 import { notificationText } from "./notification-text";
 
 const BATCH_SIZE = 500;
-/** Keeps a multi-row insert under SQLite's bound-parameter limit (13 columns a row). */
-const INSERT_CHUNK = 500;
+/** Ids per `IN (…)` and rows per multi-row insert: 500 rows × 13 columns stays inside SQLite's parameter limit. */
+const CHUNK = 500;
 
 export interface EventWorkerOptions {
   database: DatabaseHandle;
@@ -129,12 +130,8 @@ export class EventWorker extends DrainLoop {
         now,
       );
       const ids = events.map((event) => event.id);
-      for (let i = 0; i < ids.length; i += INSERT_CHUNK) {
-        await trx
-          .updateTable("userEvents")
-          .set({ processed: 1 })
-          .where("id", "in", ids.slice(i, i + INSERT_CHUNK))
-          .execute();
+      for (const chunk of chunksOf(ids, CHUNK)) {
+        await trx.updateTable("userEvents").set({ processed: 1 }).where("id", "in", chunk).execute();
       }
       if (hub.crossProcess && inserted.length > 0) {
         // NOTIFY is transactional: listeners hear it only once this batch has committed.
@@ -152,12 +149,11 @@ export class EventWorker extends DrainLoop {
 
   private async followersOf(trx: Transaction<Database>, userIds: string[]): Promise<Map<string, string[]>> {
     const result = new Map<string, string[]>();
-    const unique = [...new Set(userIds)];
-    for (let i = 0; i < unique.length; i += INSERT_CHUNK) {
+    for (const chunk of chunksOf([...new Set(userIds)], CHUNK)) {
       const edges = await trx
         .selectFrom("follows")
         .select(["followerId", "followeeId"])
-        .where("followeeId", "in", unique.slice(i, i + INSERT_CHUNK))
+        .where("followeeId", "in", chunk)
         .execute();
       for (const edge of edges) result.set(edge.followeeId, [...(result.get(edge.followeeId) ?? []), edge.followerId]);
     }
@@ -165,14 +161,9 @@ export class EventWorker extends DrainLoop {
   }
 
   private async existingUsers(trx: Transaction<Database>, userIds: string[]): Promise<Set<string>> {
-    const unique = [...new Set(userIds)];
     const found = new Set<string>();
-    for (let i = 0; i < unique.length; i += INSERT_CHUNK) {
-      const rows = await trx
-        .selectFrom("users")
-        .select("id")
-        .where("id", "in", unique.slice(i, i + INSERT_CHUNK))
-        .execute();
+    for (const chunk of chunksOf([...new Set(userIds)], CHUNK)) {
+      const rows = await trx.selectFrom("users").select("id").where("id", "in", chunk).execute();
       for (const row of rows) found.add(row.id);
     }
     return found;
@@ -181,11 +172,11 @@ export class EventWorker extends DrainLoop {
   /** Inserts what is not delivered yet and returns the rows actually written. */
   private async insertNotifications(trx: Transaction<Database>, rows: NotificationsTable[]) {
     const inserted: { id: string; userId: string }[] = [];
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    for (const chunk of chunksOf(rows, CHUNK)) {
       inserted.push(
         ...(await trx
           .insertInto("notifications")
-          .values(rows.slice(i, i + INSERT_CHUNK))
+          .values(chunk)
           .onConflict((conflict) => conflict.columns(["eventId", "userId"]).doNothing())
           .returning(["id", "userId"])
           .execute()),

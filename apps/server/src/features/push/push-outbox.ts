@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { newId, type PushPayload, type UserEventType } from "@quire/core";
 import type { Insertable, Transaction } from "kysely";
+import { chunksOf } from "../../db/chunks";
 import type { Database, PushDeliveriesTable } from "../../db/schema";
 
 /** Keeps statements under SQLite's bound-parameter limit. */
@@ -18,12 +19,11 @@ export async function channelsOf(
   userIds: string[],
 ): Promise<(userId: string, type: UserEventType) => Channels> {
   const stored = new Map<string, Channels>();
-  const unique = [...new Set(userIds)];
-  for (let i = 0; i < unique.length; i += CHUNK) {
+  for (const chunk of chunksOf([...new Set(userIds)], CHUNK)) {
     const rows = await trx
       .selectFrom("notificationPreferences")
       .select(["userId", "eventType", "inApp", "push"])
-      .where("userId", "in", unique.slice(i, i + CHUNK))
+      .where("userId", "in", chunk)
       .execute();
     for (const row of rows) {
       stored.set(`${row.userId} ${row.eventType}`, { inApp: row.inApp === 1, push: row.push === 1 });
@@ -68,12 +68,11 @@ export async function enqueuePushDeliveries(
 ): Promise<number> {
   if (messages.length === 0) return 0;
   const registrationsOf = new Map<string, string[]>();
-  const userIds = [...new Set(messages.map((message) => message.userId))];
-  for (let i = 0; i < userIds.length; i += CHUNK) {
+  for (const chunk of chunksOf([...new Set(messages.map((message) => message.userId))], CHUNK)) {
     const rows = await trx
       .selectFrom("pushRegistrations")
       .select(["id", "userId"])
-      .where("userId", "in", userIds.slice(i, i + CHUNK))
+      .where("userId", "in", chunk)
       .execute();
     for (const row of rows) registrationsOf.set(row.userId, [...(registrationsOf.get(row.userId) ?? []), row.id]);
   }
@@ -89,10 +88,10 @@ export async function enqueuePushDeliveries(
     })),
   );
   let queued = 0;
-  for (let i = 0; i < rows.length; i += CHUNK) {
+  for (const chunk of chunksOf(rows, CHUNK)) {
     const result = await trx
       .insertInto("pushDeliveries")
-      .values(rows.slice(i, i + CHUNK))
+      .values(chunk)
       .onConflict((conflict) => conflict.columns(["notificationId", "registrationId"]).doNothing())
       .executeTakeFirst();
     queued += Number(result.numInsertedOrUpdatedRows ?? 0);

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Transaction, Updateable } from "kysely";
+import { chunksOf } from "../../db/chunks";
 import { parseJson, toJson } from "../../db/json";
 import type { BookDataRow, BookRow, Database } from "../../db/schema";
 
@@ -342,12 +343,7 @@ export class StudioRepository {
   }
 
   async insertUserEvents(trx: Transaction<Database>, events: Insertable<Database["userEvents"]>[]): Promise<void> {
-    for (let start = 0; start < events.length; start += EVENT_CHUNK) {
-      await trx
-        .insertInto("userEvents")
-        .values(events.slice(start, start + EVENT_CHUNK))
-        .execute();
-    }
+    for (const chunk of chunksOf(events, EVENT_CHUNK)) await trx.insertInto("userEvents").values(chunk).execute();
   }
 }
 
