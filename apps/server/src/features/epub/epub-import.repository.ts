@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Transaction, Updateable } from "kysely";
 import { chunksOf } from "../../db/chunks";
 import type { Database } from "../../db/schema";
+import { bookClassificationRepository } from "../catalog/book-classification.repository";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -95,13 +96,11 @@ export class EpubImportRepository {
         .onConflict((conflict) => conflict.column("id").doNothing())
         .execute();
     }
-    await trx.deleteFrom("bookGenres").where("bookId", "=", bookId).execute();
-    if (genres.length > 0) {
-      await trx
-        .insertInto("bookGenres")
-        .values(genres.map((genre) => ({ bookId, genreId: genre.id })))
-        .execute();
-    }
+    await bookClassificationRepository.setGenres(
+      trx,
+      bookId,
+      genres.map((genre) => genre.id),
+    );
   }
 
   /** Appends the book to each category it is not in yet, after the category's last book. */
@@ -113,16 +112,7 @@ export class EpubImportRepository {
         .where("categoryId", "=", categoryId)
         .where("bookId", "=", bookId)
         .executeTakeFirst();
-      if (present) continue;
-      const last = await trx
-        .selectFrom("categoryBooks")
-        .select((eb) => eb.fn.max("position").as("position"))
-        .where("categoryId", "=", categoryId)
-        .executeTakeFirst();
-      await trx
-        .insertInto("categoryBooks")
-        .values({ categoryId, bookId, position: Number(last?.position ?? 0) + 1 })
-        .execute();
+      if (!present) await bookClassificationRepository.appendToCategory(trx, bookId, categoryId);
     }
   }
 

@@ -11,6 +11,7 @@ import type { Updateable } from "kysely";
 import type { z } from "zod";
 import { toBool, toJson } from "../../db/json";
 import type { Database } from "../../db/schema";
+import { bookClassificationRepository } from "../catalog/book-classification.repository";
 import { presentBook } from "../catalog/catalog.presenter";
 import { presentStudioBook } from "./studio.presenter";
 import { COMMUNITY_VERSION, type StudioRepository } from "./studio.repository";
@@ -98,7 +99,7 @@ export class StudioBooksService {
         },
         userId,
       );
-      if (genres) await repository.replaceGenres(trx, bookId, genres);
+      if (genres) await bookClassificationRepository.setGenres(trx, bookId, genres);
     });
     return this.getBook(userId, bookId);
   }
@@ -129,7 +130,7 @@ export class StudioBooksService {
     await repository.transaction(async (trx) => {
       await repository.updateBook(trx, bookId, book);
       await repository.updateBookData(trx, bookId, data);
-      if (genres) await repository.replaceGenres(trx, bookId, genres);
+      if (genres) await bookClassificationRepository.setGenres(trx, bookId, genres);
       if (categories) await repository.replaceCategories(trx, bookId, categories);
     });
     if (found.book.display === 1 || book.display === 1) this.deps.onPublicChange();

@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Transaction, Updateable } from "kysely";
 import { chunksOf } from "../../db/chunks";
 import { parseJson, toJson } from "../../db/json";
 import type { BookDataRow, BookRow, Database } from "../../db/schema";
+import { bookClassificationRepository } from "../catalog/book-classification.repository";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -180,16 +181,6 @@ export class StudioRepository {
     return rows.map((row) => row.id);
   }
 
-  async replaceGenres(trx: Transaction<Database>, bookId: string, genreIds: string[]): Promise<void> {
-    await trx.deleteFrom("bookGenres").where("bookId", "=", bookId).execute();
-    if (genreIds.length > 0) {
-      await trx
-        .insertInto("bookGenres")
-        .values(genreIds.map((genreId) => ({ bookId, genreId })))
-        .execute();
-    }
-  }
-
   /** The book's categories become exactly these; a category it joins gets it at its end. */
   async replaceCategories(trx: Transaction<Database>, bookId: string, categoryIds: string[]): Promise<void> {
     const current = await trx.selectFrom("categoryBooks").select("categoryId").where("bookId", "=", bookId).execute();
@@ -198,16 +189,9 @@ export class StudioRepository {
       await trx.deleteFrom("categoryBooks").where("bookId", "=", bookId).where("categoryId", "in", gone).execute();
     }
     for (const categoryId of categoryIds) {
-      if (current.some((row) => row.categoryId === categoryId)) continue;
-      const last = await trx
-        .selectFrom("categoryBooks")
-        .select((eb) => eb.fn.max("position").as("position"))
-        .where("categoryId", "=", categoryId)
-        .executeTakeFirst();
-      await trx
-        .insertInto("categoryBooks")
-        .values({ categoryId, bookId, position: Number(last?.position ?? 0) + 1 })
-        .execute();
+      if (!current.some((row) => row.categoryId === categoryId)) {
+        await bookClassificationRepository.appendToCategory(trx, bookId, categoryId);
+      }
     }
   }
 
