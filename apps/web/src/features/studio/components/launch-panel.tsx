@@ -1,7 +1,7 @@
 import type { StudioBook } from "@quire/core";
 import { useMutation } from "@tanstack/react-query";
-import { CalendarClock, Rocket } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { CalendarClock, type LucideIcon, Rocket } from "lucide-react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
 import { buttonClasses } from "../../../components/button";
 import { FormAlert } from "../../../components/form-alert";
@@ -51,14 +51,7 @@ export function LaunchPanel({ studioBook }: { studioBook: StudioBook }) {
 
   if (book.status === "launched") {
     return (
-      <section
-        aria-labelledby={`${id}-title`}
-        className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-5 shadow-card sm:p-7"
-      >
-        <h2 id={`${id}-title`} className="flex items-center gap-2 font-semibold font-serif text-ink text-xl">
-          <Rocket aria-hidden="true" className="size-5 text-accent" />
-          Launched
-        </h2>
+      <Panel id={id} icon={Rocket} title="Launched" className="gap-3">
         <p className="text-ink-muted" data-testid="launch-state">
           Launched {book.launchedDate ? formatDateTime(book.launchedDate) : ""}.{" "}
           {launch.data ? `${pluralize(launch.data.notifiedSubscribers, "subscriber")} notified.` : ""}
@@ -68,7 +61,7 @@ export function LaunchPanel({ studioBook }: { studioBook: StudioBook }) {
             View the book page
           </Link>
         ) : null}
-      </section>
+      </Panel>
     );
   }
 
@@ -84,14 +77,7 @@ export function LaunchPanel({ studioBook }: { studioBook: StudioBook }) {
   };
 
   return (
-    <section
-      aria-labelledby={`${id}-title`}
-      className="flex flex-col gap-5 rounded-2xl border border-line bg-surface p-5 shadow-card sm:p-7"
-    >
-      <h2 id={`${id}-title`} className="flex items-center gap-2 font-semibold font-serif text-ink text-xl">
-        <CalendarClock aria-hidden="true" className="size-5 text-accent" />
-        Launch
-      </h2>
+    <Panel id={id} icon={CalendarClock} title="Launch" className="gap-5">
       <p className="text-ink-muted text-sm" data-testid="launch-state">
         {book.status === "scheduled" && book.launchedDate
           ? `Scheduled for ${formatDateTime(book.launchedDate)}. It launches by itself then; readers can subscribe until it does.`
@@ -156,6 +142,34 @@ export function LaunchPanel({ studioBook }: { studioBook: StudioBook }) {
           testId="launch-now"
         />
       </div>
+    </Panel>
+  );
+}
+
+/** The panel's card, before and after launch: a titled section with the state's icon. */
+function Panel({
+  id,
+  icon: Icon,
+  title,
+  className,
+  children,
+}: {
+  id: string;
+  icon: LucideIcon;
+  title: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className={`flex flex-col rounded-2xl border border-line bg-surface p-5 shadow-card sm:p-7 ${className}`}
+    >
+      <h2 id={`${id}-title`} className="flex items-center gap-2 font-semibold font-serif text-ink text-xl">
+        <Icon aria-hidden="true" className="size-5 text-accent" />
+        {title}
+      </h2>
+      {children}
     </section>
   );
 }
