@@ -1,5 +1,8 @@
 import type { FastifyInstance } from "fastify";
 
+/** Files people upload or the server generates may be opened directly: they must never run anything. */
+export const FILES_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
+
 export interface SecurityHeaderOptions {
   secure: boolean;
   thirdParty?: { script?: string[]; frame?: string[] };

@@ -2,7 +2,7 @@ import { ApiErrorBodySchema, readingContract as c } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { cachePublicReads, type ResponseCache } from "../../infra/response-cache";
 import { operation } from "../../openapi-operation";
-import { FILES_CSP } from "../web/web.routes";
+import { FILES_CSP } from "../../security-headers";
 import type { ReaderService } from "./reader.service";
 
 /**

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { escapeHtml } from "../../infra/html";
 import type { StoredObject } from "../../infra/s3-storage";
 import { assertSafeKey } from "../../infra/storage";
+import { FILES_CSP } from "../../security-headers";
 import { captureCampaign } from "../campaign/campaign";
 import type { CatalogService } from "../catalog/catalog.service";
 import { VISITOR } from "../catalog/catalog.service";
@@ -27,8 +28,6 @@ export interface WebOptions {
 const NOT_BUILT_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Quire</title></head>
 <body><main><h1>Quire</h1><p>The web app is not built yet. Run <code>npm start</code> (or <code>npm run build</code>).</p></main></body></html>`;
 
-/** Files people upload or the server generates may be opened directly: they must never run anything. */
-export const FILES_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
 const DEFAULT_DESCRIPTION =
   "Read community books and public-domain classics, track your progress and share what you love.";
 
