@@ -38,8 +38,10 @@ export function renderHead(template: string, meta: PageMeta): string {
       : []),
     ...(meta.preloads ?? []),
   ].join("\n    ");
+  // Replacer functions, not strings: a replacement string expands `$&`, `$'` and `` $` `` in a book's title.
+  const title = `<title>${escapeHtml(meta.title)}</title>`;
   return template
-    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(/<title>[\s\S]*?<\/title>/, () => title)
     .replace(/<meta name="description"[^>]*>/, "")
-    .replace(HEAD_MARKER, tags);
+    .replace(HEAD_MARKER, () => tags);
 }

@@ -49,6 +49,18 @@ describe.each(dialectsUnderTest())("web pages on %s", (dialect) => {
     expect(html).not.toContain("Default description");
   });
 
+  it("writes a title and summary holding replacement patterns ($&, $', $`) as the text they are", async () => {
+    const id = uniqueId("dollar");
+    const title = "Cash $& $' $` $$ $1";
+    await createBook(testDb.db, { book: { id, title, summary: "Costs $' and $& and $`." } });
+    const html = (await get(`/books/${id}`)).body;
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<!doctype html>/gi)).toHaveLength(1);
+    expect(html.match(/<div id="root">/g)).toHaveLength(1);
+    expect(html).toContain("<title>Cash $&amp; $&#39; $` $$ $1 — Quire</title>");
+    expect(html).toContain('<meta property="og:description" content="Costs $&#39; and $&amp; and $`.">');
+  });
+
   it("answers a missing or hidden book page with 404 and the app shell", async () => {
     const hidden = uniqueId("hidden");
     await createBook(testDb.db, { book: { id: hidden, display: 0, title: "Secret title" } });
