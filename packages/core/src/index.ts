@@ -28,6 +28,7 @@ export * from "./rules/currency";
 export * from "./rules/markdown";
 export * from "./rules/onboarding";
 export * from "./rules/progress";
+export * from "./rules/same-site-path";
 export * from "./rules/slug";
 export * from "./rules/thumbnails";
 export * from "./rules/upload-chunks";

@@ -21,3 +21,11 @@ declare var crypto: {
   getRandomValues<T extends Uint8Array | Uint32Array>(array: T): T;
   randomUUID(): string;
 };
+
+declare class URL {
+  constructor(url: string, base?: string);
+  readonly origin: string;
+  readonly pathname: string;
+  readonly search: string;
+  readonly hash: string;
+}

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { API_PATHS as P } from "../api-paths";
 import type { ErrorKey } from "../errors";
+import { sameSitePath } from "../rules/same-site-path";
 import { SessionResponseSchema } from "./auth.contract";
 
 export const SOCIAL_PROVIDERS = ["google", "apple"] as const;
@@ -26,19 +27,12 @@ export const SOCIAL_SIGN_IN_ERRORS = [
 ] as const satisfies readonly ErrorKey[];
 export type SocialSignInErrorKey = (typeof SOCIAL_SIGN_IN_ERRORS)[number];
 
-const RETURN_PATH_MAX_LENGTH = 2048;
-
 /**
- * A path on this site: one leading slash, no scheme or host ("//evil.com", "/\\evil.com"), no control
- * characters. Where a finished sign-in lands, so anything else would make the server an open redirect.
+ * A path on this site, also once normalised (see sameSitePath). Where a finished sign-in lands, so
+ * anything else would make the server an open redirect.
  */
 export function isSameSitePath(value: string): boolean {
-  if (value.length > RETURN_PATH_MAX_LENGTH || !value.startsWith("/") || value.startsWith("//")) return false;
-  for (const char of value) {
-    const code = char.charCodeAt(0);
-    if (code < 0x20 || code === 0x7f || char === "\\") return false;
-  }
-  return true;
+  return sameSitePath(value) !== undefined;
 }
 
 export const SocialProvidersResponseSchema = z.object({

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { safeNextPath, signInPathFor } from "./next-path";
 
@@ -29,6 +30,9 @@ describe("safeNextPath", () => {
     "/\n/evil.com",
     " //evil.com",
     "data:text/html,hi",
+    "/.//evil.example/x",
+    "/%2e//evil.example/x",
+    "/books/..//evil.example",
   ])("never leaves the site for %j", (raw) => {
     expect(safeNextPath(raw)).toBe("/");
   });
@@ -36,6 +40,36 @@ describe("safeNextPath", () => {
   it("does not send a fresh sign-in back to the sign-in screens", () => {
     expect(safeNextPath("/auth/sign-in?next=/books/x")).toBe("/");
     expect(safeNextPath("/auth/sign-up")).toBe("/");
+  });
+
+  it("answers the fallback or a same-site path, never anything else", () => {
+    const pieces = fc.constantFrom(
+      "/",
+      "//",
+      "/.",
+      "/..",
+      "/%2e",
+      "\\",
+      "evil.example",
+      "/auth/sign-in",
+      "?",
+      "#",
+      ":",
+      "\t",
+    );
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 10 }), (parts) => {
+        const raw = parts.join("");
+        const next = safeNextPath(raw, "fallback");
+        if (next === "fallback") return;
+        expect(next).toMatch(/^\/(?![/\\])/);
+        // What the browser goes to is what was checked: same origin, and nothing left to normalise.
+        const resolved = new URL(next, "https://quire.example/books/x/");
+        expect(resolved.origin).toBe("https://quire.example");
+        expect(`${resolved.pathname}${resolved.search}${resolved.hash}`).toBe(next);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it("uses the given fallback", () => {
