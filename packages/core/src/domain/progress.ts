@@ -1,10 +1,19 @@
 import { z } from "zod";
+import { LOCATOR_TEXT_LENGTH, MAX_LOCATOR_CHAR } from "../rules/reader-locator";
 import { IdSchema, TimestampSchema } from "./common";
 
-/** Where the reader stands: the chapter's anchor and a fraction (0–1) through it. */
+/**
+ * Where the reader stands: the chapter's anchor and a fraction (0–1) through it; from readers that
+ * know it, the exact place as a text locator (rules/reader-locator.ts), which a fraction alone is not.
+ */
 export const EpubPositionSchema = z.object({
   anchorId: z.string().min(1),
   offset: z.number().min(0).max(1),
+  char: z.number().int().min(0).max(MAX_LOCATOR_CHAR).optional(),
+  text: z
+    .string()
+    .max(LOCATOR_TEXT_LENGTH * 2)
+    .optional(),
 });
 export type EpubPosition = z.infer<typeof EpubPositionSchema>;
 

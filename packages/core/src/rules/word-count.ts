@@ -10,11 +10,20 @@ const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"'
  * a lone "—" is none. Block tags and breaks separate words; inline tags (`<em>`) join text.
  */
 export function countHtmlWords(html: string): number {
-  const text = html
+  return countTextWords(htmlToText(html));
+}
+
+/** The text a reader sees in chapter HTML: tags gone (block tags leave a space), entities decoded. */
+export function htmlToText(html: string): string {
+  return html
     .replace(BREAKING_TAGS, " ")
     .replace(/<[^>]*>/g, "")
     .replace(/&(amp|lt|gt|quot|apos|nbsp);/g, (_, name: string) => ENTITIES[name] ?? "")
     .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)));
+}
+
+/** Words in plain text, by the rule above. */
+export function countTextWords(text: string): number {
   return text.split(/[\s\u2013\u2014]+/).filter((token) => /[\p{L}\p{N}]/u.test(token)).length;
 }
 
