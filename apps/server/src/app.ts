@@ -21,6 +21,7 @@ import { registerPush } from "./features/push/register-push";
 import { ReaderRepository } from "./features/reader/reader.repository";
 import { readerRoutes } from "./features/reader/reader.routes";
 import { ReaderService } from "./features/reader/reader.service";
+import { registerReaderSettings } from "./features/reader-settings/register-reader-settings";
 import { registerReading } from "./features/reading/register-reading";
 import { registerStudio } from "./features/studio/register-studio";
 import { uploadsRoutes } from "./features/uploads/uploads.routes";
@@ -114,6 +115,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   await registerAccountDeletion(app, ctx);
   await registerReading(app, ctx);
+  await registerReaderSettings(app, ctx);
   await registerLibrary(app, ctx);
   await registerFeed(app, ctx);
   await registerStudio(app, ctx, { onPublicChange: () => publicCache.clear() });

@@ -36,6 +36,7 @@ export const API_PATHS = {
   stream: "/api/v1/stream",
   "feed.list": "/api/v1/feed",
   "me.notificationPreferences": "/api/v1/me/notification-preferences",
+  "me.readerSettings": "/api/v1/me/reader-settings",
   "push.vapidPublicKey": "/api/v1/push/vapid-public-key",
   "push.register": "/api/v1/push/registrations",
   "push.update": "/api/v1/push/registrations/:id",

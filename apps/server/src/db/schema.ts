@@ -270,6 +270,13 @@ export interface PushDeliveriesTable {
   createdAt: string;
 }
 
+/** A signed-in reader's reader settings (`ReaderSettings` as JSON), one row per user. */
+export interface ReaderSettingsTable {
+  userId: string;
+  settings: JsonText;
+  updatedAt: string;
+}
+
 /** What a user changed; a (user, type) without a row has both channels on. */
 export interface NotificationPreferencesTable {
   userId: string;
@@ -331,6 +338,7 @@ export interface Database {
   pushRegistrations: PushRegistrationsTable;
   pushDeliveries: PushDeliveriesTable;
   notificationPreferences: NotificationPreferencesTable;
+  readerSettings: ReaderSettingsTable;
   activities: ActivitiesTable;
   credentials: CredentialsTable;
   sessions: SessionsTable;

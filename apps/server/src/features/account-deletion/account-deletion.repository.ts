@@ -138,6 +138,7 @@ export class AccountDeletionRepository {
       .where((eb) => eb.or([eb("followerId", "=", userId), eb("followeeId", "=", userId)]))
       .execute();
     await db.deleteFrom("launchSubscriptions").where("userId", "=", userId).execute();
+    await db.deleteFrom("readerSettings").where("userId", "=", userId).execute();
     // Notifications for them, and events naming them (user_events has no foreign keys).
     await db
       .deleteFrom("userEvents")

@@ -6,6 +6,7 @@ import {
   libraryContract,
   profileContract,
   pushContract,
+  readerSettingsContract,
   readingContract,
   socialAuthContract,
   socialContract,
@@ -41,6 +42,7 @@ describe("OpenAPI document", () => {
       ...studioContract,
       ...feedContract,
       ...pushContract,
+      ...readerSettingsContract,
     };
     for (const [operationId, route] of Object.entries(contract)) {
       const path = openApiPath(route.path);

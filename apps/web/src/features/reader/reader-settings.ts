@@ -1,30 +1,34 @@
+import {
+  FONT_SIZES,
+  LINE_HEIGHTS,
+  READER_FONTS,
+  READER_LAYOUTS,
+  READER_MARGINS,
+  READER_THEMES,
+  type ReaderSettings,
+} from "@quire/core";
+
 /**
  * The reader's typography and layout choices, remembered in this browser (localStorage). Each field
  * is checked on its own when read back: one stale or hand-edited value falls back to its default
  * without losing the others.
  */
 
-export const READER_LAYOUTS = ["paginated", "scrolled"] as const;
-export const READER_THEMES = ["light", "sepia", "dark"] as const;
-export const READER_FONTS = ["publisher", "serif", "sans", "dyslexic"] as const;
-export const READER_MARGINS = ["narrow", "normal", "wide"] as const;
-/** Root font sizes in CSS pixels, smallest to largest. */
-export const FONT_SIZES = [14, 16, 18, 20, 22, 24, 27, 30, 34] as const;
-export const LINE_HEIGHTS = [1.3, 1.5, 1.7, 1.9, 2.1] as const;
+// The choices are the API's too: a signed-in reader's settings are stored on the server.
+export {
+  FONT_SIZES,
+  LINE_HEIGHTS,
+  READER_FONTS,
+  READER_LAYOUTS,
+  READER_MARGINS,
+  READER_THEMES,
+  type ReaderSettings,
+} from "@quire/core";
 
-export type ReaderLayout = (typeof READER_LAYOUTS)[number];
-export type ReaderTheme = (typeof READER_THEMES)[number];
-export type ReaderFont = (typeof READER_FONTS)[number];
-export type ReaderMargins = (typeof READER_MARGINS)[number];
-
-export interface ReaderSettings {
-  layout: ReaderLayout;
-  theme: ReaderTheme;
-  font: ReaderFont;
-  fontSize: number;
-  lineHeight: number;
-  margins: ReaderMargins;
-}
+export type ReaderLayout = ReaderSettings["layout"];
+export type ReaderTheme = ReaderSettings["theme"];
+export type ReaderFont = ReaderSettings["font"];
+export type ReaderMargins = ReaderSettings["margins"];
 
 export const READER_SETTINGS_KEY = "quire.reader.settings";
 

@@ -1,0 +1,49 @@
+import { ApiErrorBodySchema, readerSettingsContract as c } from "@quire/core";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { operation } from "../../openapi-operation";
+import { requireViewer } from "../auth/session";
+import type { ReaderSettingsRepository } from "./reader-settings.repository";
+
+export interface ReaderSettingsRouteOptions {
+  repository: ReaderSettingsRepository;
+  clock: () => Date;
+}
+
+/** The signed-in reader's own reader settings: no user id in the path, so nobody reaches another's. */
+export const readerSettingsRoutes: FastifyPluginAsyncZod<ReaderSettingsRouteOptions> = async (
+  app,
+  { repository, clock },
+) => {
+  app.get(
+    c["me.readerSettings"].path,
+    {
+      schema: {
+        ...operation("me.readerSettings"),
+        response: { 200: c["me.readerSettings"].response, 401: ApiErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = requireViewer(request, "notLoggedIn");
+      // Per account and changed from other devices: no cache may keep an old copy.
+      reply.header("cache-control", "no-store");
+      return { settings: await repository.find(userId) };
+    },
+  );
+
+  app.put(
+    c["me.updateReaderSettings"].path,
+    {
+      schema: {
+        ...operation("me.updateReaderSettings"),
+        body: c["me.updateReaderSettings"].body,
+        response: { 200: c["me.updateReaderSettings"].response, 400: ApiErrorBodySchema, 401: ApiErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = requireViewer(request, "notLoggedIn");
+      await repository.save(userId, request.body, clock().toISOString());
+      reply.header("cache-control", "no-store");
+      return { settings: request.body };
+    },
+  );
+};

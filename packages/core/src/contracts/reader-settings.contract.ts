@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { API_PATHS as P } from "../api-paths";
+
+export const READER_LAYOUTS = ["paginated", "scrolled"] as const;
+export const READER_THEMES = ["light", "sepia", "dark"] as const;
+export const READER_FONTS = ["publisher", "serif", "sans", "dyslexic"] as const;
+export const READER_MARGINS = ["narrow", "normal", "wide"] as const;
+/** Root font sizes in CSS pixels, smallest to largest. */
+export const FONT_SIZES = [14, 16, 18, 20, 22, 24, 27, 30, 34] as const;
+export const LINE_HEIGHTS = [1.3, 1.5, 1.7, 1.9, 2.1] as const;
+
+const oneOfNumbers = (name: string, allowed: readonly number[]) =>
+  z.number().refine((value) => allowed.includes(value), { message: `${name} must be one of ${allowed.join(", ")}.` });
+
+/** The reader's typography and layout: the same choices on every device of a signed-in reader. */
+export const ReaderSettingsSchema = z
+  .object({
+    layout: z.enum(READER_LAYOUTS),
+    theme: z.enum(READER_THEMES),
+    font: z.enum(READER_FONTS),
+    fontSize: oneOfNumbers("fontSize", FONT_SIZES),
+    lineHeight: oneOfNumbers("lineHeight", LINE_HEIGHTS),
+    margins: z.enum(READER_MARGINS),
+  })
+  .strict()
+  .meta({ id: "ReaderSettings" });
+export type ReaderSettings = z.infer<typeof ReaderSettingsSchema>;
+
+/** `settings` is null until the reader first changes one (this device's own then stand). */
+export const ReaderSettingsResponseSchema = z
+  .object({ settings: ReaderSettingsSchema.nullable() })
+  .meta({ id: "ReaderSettingsResponse" });
+export type ReaderSettingsResponse = z.infer<typeof ReaderSettingsResponseSchema>;
+
+export const readerSettingsContract = {
+  "me.readerSettings": { method: "GET", path: P["me.readerSettings"], response: ReaderSettingsResponseSchema },
+  "me.updateReaderSettings": {
+    method: "PUT",
+    path: P["me.readerSettings"],
+    body: ReaderSettingsSchema,
+    response: ReaderSettingsResponseSchema,
+  },
+} as const;
