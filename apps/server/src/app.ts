@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./context";
 import { registerAccountDeletion } from "./features/account-deletion/register-account-deletion";
+import { registerAnnotations } from "./features/annotations/register-annotations";
 import { AuthRepository } from "./features/auth/auth.repository";
 import { authRoutes } from "./features/auth/auth.routes";
 import { AuthService } from "./features/auth/auth.service";
@@ -115,6 +116,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   await registerAccountDeletion(app, ctx);
   await registerReading(app, ctx);
+  await registerAnnotations(app, ctx);
   await registerReaderSettings(app, ctx);
   await registerLibrary(app, ctx);
   await registerFeed(app, ctx);

@@ -127,6 +127,13 @@ export const ERRORS = {
   uploadNotFound: { code: "not-found", message: "Upload not found." },
   bookFileNotFound: { code: "not-found", message: "This book has no such file." },
   pushRegistrationNotFound: { code: "not-found", message: "Push registration not found." },
+  annotationNotFound: { code: "not-found", message: "Annotation not found." },
+  annotationLimitReached: {
+    code: "resource-exhausted",
+    message: "You can keep up to 1,000 bookmarks, highlights and notes in one book. Delete some to add more.",
+    reason: "annotations/limit",
+  },
+  bookmarkHasNoNote: { code: "invalid-argument", message: "A bookmark has no colour or note." },
   uploadIncomplete: { code: "failed-precondition", message: "This upload is not finished yet." },
   uploadMetadataInvalid: {
     code: "invalid-argument",

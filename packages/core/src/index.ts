@@ -1,6 +1,7 @@
 export * from "./api-paths";
 export * from "./constants";
 export * from "./contracts/account-deletion.contract";
+export * from "./contracts/annotations.contract";
 export * from "./contracts/auth.contract";
 export * from "./contracts/catalog.contract";
 export * from "./contracts/error.contract";

@@ -6,6 +6,7 @@ import { migrateToLatest } from "./migrator";
 const TABLES = [
   "account_deletion_requests",
   "activities",
+  "annotations",
   "authors",
   "book_authors",
   "book_data",

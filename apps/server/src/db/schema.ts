@@ -270,6 +270,25 @@ export interface PushDeliveriesTable {
   createdAt: string;
 }
 
+/** A reader's bookmark, highlight or note; `version` is the edition its offsets were measured in. */
+export interface AnnotationsTable {
+  id: string;
+  userId: string;
+  bookId: string;
+  kind: string;
+  anchorId: string;
+  startOffset: number;
+  endOffset: number | null;
+  quote: string | null;
+  color: string | null;
+  note: string | null;
+  version: string;
+  chapterName: string;
+  bookTitle: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
 /** A signed-in reader's reader settings (`ReaderSettings` as JSON), one row per user. */
 export interface ReaderSettingsTable {
   userId: string;
@@ -340,6 +359,7 @@ export interface Database {
   notificationPreferences: NotificationPreferencesTable;
   readerSettings: ReaderSettingsTable;
   activities: ActivitiesTable;
+  annotations: AnnotationsTable;
   credentials: CredentialsTable;
   sessions: SessionsTable;
   emailTokens: EmailTokensTable;

@@ -131,6 +131,7 @@ export class AccountDeletionRepository {
     // Foreign keys would cascade most of these; deleting each by name keeps the list of what goes in one place.
     await db.deleteFrom("chapterProgress").where("userId", "=", userId).execute();
     await db.deleteFrom("readingProgress").where("userId", "=", userId).execute();
+    await db.deleteFrom("annotations").where("userId", "=", userId).execute();
     await db.deleteFrom("listEntries").where("userId", "=", userId).execute();
     await db.deleteFrom("stars").where("userId", "=", userId).execute();
     await db

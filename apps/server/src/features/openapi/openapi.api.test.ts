@@ -1,5 +1,6 @@
 import {
   accountDeletionContract,
+  annotationsContract,
   authContract,
   catalogContract,
   feedContract,
@@ -42,6 +43,7 @@ describe("OpenAPI document", () => {
       ...studioContract,
       ...feedContract,
       ...pushContract,
+      ...annotationsContract,
       ...readerSettingsContract,
     };
     for (const [operationId, route] of Object.entries(contract)) {
