@@ -24,6 +24,7 @@ import { readerRoutes } from "./features/reader/reader.routes";
 import { ReaderService } from "./features/reader/reader.service";
 import { registerReaderSettings } from "./features/reader-settings/register-reader-settings";
 import { registerReading } from "./features/reading/register-reading";
+import { registerSearch } from "./features/search/register-search";
 import { registerStudio } from "./features/studio/register-studio";
 import { uploadsRoutes } from "./features/uploads/uploads.routes";
 import { meRoutes } from "./features/users/me.routes";
@@ -120,6 +121,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await registerReaderSettings(app, ctx);
   await registerLibrary(app, ctx);
   await registerFeed(app, ctx);
+  await registerSearch(app, ctx);
   await registerStudio(app, ctx, { onPublicChange: () => publicCache.clear() });
   if (!ctx.config.mail.smtpUrl) {
     await app.register(devMailRoutes, {

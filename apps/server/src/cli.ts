@@ -2,6 +2,7 @@ import { loadConfig } from "./config";
 import { createContext } from "./context";
 import { migrateToLatest } from "./db/migrator";
 import { runImportCommand } from "./features/epub/import-command";
+import { runSearchCommand } from "./features/search/search-command";
 import { runAdminCommand } from "./features/studio/admin-grant";
 import { closeOnSignals, startServer } from "./main";
 import { seedDemoContent } from "./seed/seed";
@@ -15,6 +16,7 @@ Commands:
   import    import an EPUB (file or http/https URL) as a public-domain book:
             import <file.epub|url> [--featured] [--category <id>]…
   admin     admin grant <email>: make the account with this email an administrator
+  search    search reindex: rebuild the search index of books and people from the tables
   help      show this text`;
 
 async function withContext<T>(work: (ctx: ReturnType<typeof createContext>) => Promise<T>): Promise<T> {
@@ -45,6 +47,8 @@ async function run(command: string | undefined): Promise<number> {
       return withContext((ctx) => runImportCommand(ctx, process.argv.slice(3)));
     case "admin":
       return withContext((ctx) => runAdminCommand(ctx.database.db, process.argv.slice(3), ctx.clock()));
+    case "search":
+      return withContext((ctx) => runSearchCommand(ctx, process.argv.slice(3)));
     case "seed":
       return withContext(async (ctx) => {
         await migrateToLatest(ctx.database.db, ctx.database.dialect);

@@ -23,6 +23,7 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Quire <no-reply@quire.local>"),
   QUIRE_AUTH_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  QUIRE_SEARCH_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   QUIRE_SIGN_IN_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   QUIRE_RESET_REQUESTS_PER_ACCOUNT: z.coerce.number().int().min(1).default(3),
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -86,6 +87,8 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   /** Account endpoints' limits: per IP per minute, sign-in attempts per account per 15 min, resets per hour. */
   auth: { requestsPerIpPerMinute: number; signInAttemptsPerAccount: number; resetRequestsPerAccount: number };
+  /** Search and suggestion requests per IP per minute (suggestions arrive as a person types). */
+  search: { requestsPerIpPerMinute: number };
   /** OpenID Connect clients; a provider without a client id is off and says so. */
   social: { google: SocialProviderConfig | undefined; apple: SocialProviderConfig | undefined; appScheme: string };
   /**
@@ -155,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       signInAttemptsPerAccount: e.QUIRE_SIGN_IN_ATTEMPTS_PER_ACCOUNT,
       resetRequestsPerAccount: e.QUIRE_RESET_REQUESTS_PER_ACCOUNT,
     },
+    search: { requestsPerIpPerMinute: e.QUIRE_SEARCH_PER_IP_PER_MINUTE },
     social: {
       google: provider(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, e.GOOGLE_ISSUER),
       apple: provider(e.APPLE_CLIENT_ID, e.APPLE_CLIENT_SECRET, e.APPLE_ISSUER),

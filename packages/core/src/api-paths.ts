@@ -26,6 +26,8 @@ export const API_PATHS = {
   "genres.list": "/api/v1/genres",
   "categories.list": "/api/v1/categories",
   "users.recent": "/api/v1/users/recent",
+  search: "/api/v1/search",
+  "search.suggest": "/api/v1/search/suggest",
   "users.byUsername": "/api/v1/users/by-username/:username",
   "users.suggested": "/api/v1/users/suggested",
   "users.follow": "/api/v1/users/:id/follow",

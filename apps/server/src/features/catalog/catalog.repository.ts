@@ -71,7 +71,8 @@ export class CatalogRepository {
     );
   }
 
-  private filtered(filters: BookFilters): BooksQuery {
+  /** Visible-or-not books matching the browse filters; search narrows the same query to its matches. */
+  filtered(filters: BookFilters): BooksQuery {
     let query = this.db.selectFrom("books").selectAll("books");
     if (filters.display !== undefined) query = query.where("books.display", "=", filters.display);
     if (filters.source) query = query.where("books.source", "=", filters.source);

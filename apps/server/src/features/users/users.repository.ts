@@ -12,7 +12,7 @@ export class UsersRepository {
   ) {}
 
   /** Users with their `authors` counter joined in, so a list of them costs one query. */
-  private profiles() {
+  profiles() {
     return this.db
       .selectFrom("users")
       .leftJoin("authors", "authors.id", "users.id")

@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { API_PATHS as P } from "../api-paths";
+import { BookSourceSchema, BookStatusSchema } from "../domain/book";
+import { IdSchema } from "../domain/common";
+import { PublicProfileSchema } from "../domain/user";
+import { pageSchema } from "../pagination";
+import { BookSummarySchema } from "./catalog.contract";
+
+export const SEARCH_QUERY_MIN_LENGTH = 2;
+export const SEARCH_QUERY_MAX_LENGTH = 200;
+export const SEARCH_PAGE_SIZE = 20;
+export const SEARCH_SUGGESTIONS_MAX = 8;
+
+/** What a search asks for; the trimmed text must hold at least two characters. */
+export const SearchTextSchema = z
+  .string()
+  .trim()
+  .min(SEARCH_QUERY_MIN_LENGTH, `Type at least ${SEARCH_QUERY_MIN_LENGTH} characters to search.`)
+  .max(SEARCH_QUERY_MAX_LENGTH, `A search can be at most ${SEARCH_QUERY_MAX_LENGTH} characters long.`);
+
+export const SEARCH_KINDS = ["all", "books", "people"] as const;
+export const SearchKindSchema = z.enum(SEARCH_KINDS);
+export type SearchKind = z.infer<typeof SearchKindSchema>;
+
+export const SearchQuerySchema = z.object({
+  q: SearchTextSchema,
+  kind: SearchKindSchema.default("all"),
+  cursor: z.string().max(512).optional(),
+  /** The browse filters, applied to book results. */
+  genre: IdSchema.optional(),
+  category: IdSchema.optional(),
+  source: BookSourceSchema.optional(),
+  status: BookStatusSchema.optional(),
+});
+export type SearchQuery = z.infer<typeof SearchQuerySchema>;
+export type SearchQueryInput = z.input<typeof SearchQuerySchema>;
+
+/** Books and people in one answer; a kind that was not asked for comes back empty. */
+export const SearchResultsSchema = z
+  .object({
+    books: pageSchema(BookSummarySchema),
+    people: pageSchema(PublicProfileSchema),
+  })
+  .meta({ id: "SearchResults" });
+export type SearchResults = z.infer<typeof SearchResultsSchema>;
+
+export const SUGGESTION_KINDS = ["book", "author", "person", "genre"] as const;
+export const SuggestionKindSchema = z.enum(SUGGESTION_KINDS);
+export type SuggestionKind = z.infer<typeof SuggestionKindSchema>;
+
+export const SuggestionSchema = z
+  .object({
+    kind: SuggestionKindSchema,
+    id: z.string(),
+    label: z.string(),
+    sublabel: z.string().optional(),
+    /** The app path the suggestion opens. */
+    url: z.string().startsWith("/"),
+  })
+  .meta({ id: "Suggestion" });
+export type Suggestion = z.infer<typeof SuggestionSchema>;
+
+export const SuggestionsSchema = z.object({ items: z.array(SuggestionSchema).max(SEARCH_SUGGESTIONS_MAX) });
+export type Suggestions = z.infer<typeof SuggestionsSchema>;
+
+/** Search over books (title, author, description) and people (name, username), with typo tolerance. */
+export const searchContract = {
+  search: { method: "GET", path: P.search, querystring: SearchQuerySchema, response: SearchResultsSchema },
+  "search.suggest": {
+    method: "GET",
+    path: P["search.suggest"],
+    querystring: z.object({ q: SearchTextSchema }),
+    response: SuggestionsSchema,
+  },
+} as const;
