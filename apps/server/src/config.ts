@@ -66,6 +66,10 @@ const EnvSchema = z.object({
     .optional(),
   QUIRE_PUSH_CA_FILE: z.string().min(1).optional(),
   QUIRE_PUSH_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
+  QUIRE_PUSH_HOSTS: z
+    .string()
+    .default("fcm.googleapis.com,*.push.services.mozilla.com,*.push.apple.com,*.notify.windows.com,*.wns.windows.com"),
+  QUIRE_PUSH_PRIVATE_HOSTS: z.string().default(""),
 });
 
 export interface Config {
@@ -119,6 +123,10 @@ export interface Config {
     subject: string;
     caFile: string | undefined;
     senderIntervalMs: number;
+    /** Push service hosts endpoints may name (`host`, `*.domain`, either with `:port`; no port means 443). */
+    hosts: string[];
+    /** Hosts allowed to be on private or loopback addresses: tests and push services on one's own network only. */
+    privateHosts: string[];
   };
 }
 
@@ -192,7 +200,16 @@ function pushConfig(e: z.infer<typeof EnvSchema>, cwd: string): Config["push"] {
     subject: e.VAPID_SUBJECT ?? fallbackSubject,
     caFile: e.QUIRE_PUSH_CA_FILE ? resolve(cwd, e.QUIRE_PUSH_CA_FILE) : undefined,
     senderIntervalMs: e.QUIRE_PUSH_INTERVAL_MS,
+    hosts: listOf(e.QUIRE_PUSH_HOSTS),
+    privateHosts: listOf(e.QUIRE_PUSH_PRIVATE_HOSTS),
   };
+}
+
+function listOf(commaSeparated: string): string[] {
+  return commaSeparated
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 function captchaConfig(e: z.infer<typeof EnvSchema>): Config["captcha"] {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { API_PATHS as P } from "../api-paths";
 import { IdSchema, TimestampSchema } from "../domain/common";
+import { denseText } from "../rules/reader-locator";
 import { BookIdParamsSchema } from "./reading.contract";
 
 /** How much one reader may keep: a passage, a note, and annotations in one book. */
@@ -15,7 +16,10 @@ export const AnnotationColorSchema = z.enum(ANNOTATION_COLORS);
 export type AnnotationColor = z.infer<typeof AnnotationColorSchema>;
 
 const AnchorIdSchema = z.string().min(1).max(200);
-/** Offsets count characters of the chapter's text content (its DOM's text nodes in order), from 0. */
+/**
+ * Offsets count the chapter text's non-whitespace characters, as a reader locator's `char` does: the
+ * same in every browser, at any font size or layout, and in text the server strips from the HTML.
+ */
 const OffsetSchema = z.number().int().nonnegative().max(100_000_000);
 const QuoteSchema = z
   .string()
@@ -27,7 +31,7 @@ const NoteSchema = z
 
 const passage = { anchorId: AnchorIdSchema, start: OffsetSchema, end: OffsetSchema, quote: QuoteSchema };
 const quoteMatchesRange = (value: { start: number; end: number; quote: string }) =>
-  value.end - value.start === value.quote.length;
+  value.end > value.start && value.end - value.start === denseText(value.quote).length;
 const rangeRule = { message: "quote must be the text from start to end.", path: ["quote"] };
 
 /**

@@ -15,8 +15,8 @@ describe.each(dialectsUnderTest())("annotations on %s", (dialect) => {
   const annotationsUrl = (bookId: string) => `/api/v1/books/${bookId}/annotations`;
   const list = async (bookId: string, headers: Headers) =>
     (await call("GET", annotationsUrl(bookId), headers)).json().items as Annotation[];
-  // createBook's chapter N reads "Chapter N" + "Words of chapter N." as text content.
-  const words = (chapter: number) => ({ anchorId: `chapter-${chapter}`, start: 9, end: 14, quote: "Words" });
+  // createBook's chapter N holds "Chapter N" + "Words of chapter N.": "Words" follows 8 non-whitespace characters.
+  const words = (chapter: number) => ({ anchorId: `chapter-${chapter}`, start: 8, end: 13, quote: "Words" });
   const create = async (bookId: string, headers: Headers, body: object) => {
     const response = await call("POST", annotationsUrl(bookId), headers, body);
     expect(response.statusCode, response.body).toBe(201);
@@ -38,8 +38,8 @@ describe.each(dialectsUnderTest())("annotations on %s", (dialect) => {
       kind: "note",
       anchorId: "chapter-3",
       chapterName: "Chapter 3",
-      start: 9,
-      end: 14,
+      start: 8,
+      end: 13,
       quote: "Words",
       color: "green",
       note: "Remember this.",
@@ -50,8 +50,8 @@ describe.each(dialectsUnderTest())("annotations on %s", (dialect) => {
     const later = await create(book.id, reader.headers, {
       kind: "highlight",
       anchorId: "chapter-1",
-      start: 18,
-      end: 25,
+      start: 15,
+      end: 22,
       quote: "chapter",
     });
     expect(later).toMatchObject({ kind: "highlight", color: "yellow", note: null });
@@ -173,6 +173,7 @@ describe.each(dialectsUnderTest())("annotations on %s", (dialect) => {
     const long = "x".repeat(ANNOTATION_LIMITS.quoteMaxChars + 1);
     const cases: [object, string][] = [
       [{ kind: "highlight", ...words(1), quote: "Word" }, "quote must be the text from start to end."],
+      [{ kind: "highlight", ...words(1), end: 8, quote: " " }, "quote must be the text from start to end."],
       [{ kind: "highlight", anchorId: "chapter-1", start: 0, end: long.length, quote: long }, "up to 4000 characters"],
       [{ kind: "note", ...words(1), note: "" }, "Write a note first."],
       [{ kind: "note", ...words(1), note: "n".repeat(ANNOTATION_LIMITS.noteMaxChars + 1) }, "up to 10000 characters"],
@@ -265,7 +266,7 @@ describe.each(dialectsUnderTest())("annotations on %s", (dialect) => {
       [removedChapter.id, true],
     ]);
     // What was made stays as it was made: its chapter name, offsets and quote.
-    expect(items[3]).toMatchObject({ anchorId: "chapter-3", chapterName: "Chapter 3", quote: "Words", start: 9 });
+    expect(items[3]).toMatchObject({ anchorId: "chapter-3", chapterName: "Chapter 3", quote: "Words", start: 8 });
   });
 
   it("exports highlights and notes grouped by book, as Markdown and as JSON", async () => {
@@ -281,8 +282,8 @@ describe.each(dialectsUnderTest())("annotations on %s", (dialect) => {
     await create(apple.id, reader.headers, {
       kind: "note",
       anchorId: "chapter-2",
-      start: 18,
-      end: 27,
+      start: 15,
+      end: 23,
       quote: "chapter 2",
       note: "Second thoughts.",
     });
@@ -309,8 +310,8 @@ describe.each(dialectsUnderTest())("annotations on %s", (dialect) => {
       kind: "note",
       chapter: "Chapter 2",
       anchorId: "chapter-2",
-      start: 18,
-      end: 27,
+      start: 15,
+      end: 23,
       quote: "chapter 2",
       note: "Second thoughts.",
       color: "yellow",

@@ -5,12 +5,13 @@ import {
   type AnnotationExportFormat,
   AppError,
   type CreateAnnotationSchema,
+  denseText,
+  htmlToText,
   newId,
   type UpdateAnnotationSchema,
 } from "@quire/core";
 import type { z } from "zod";
 import { parseJson } from "../../db/json";
-import { htmlToText } from "../epub/epub-text";
 import { presentAnnotation, presentExportEntry } from "./annotations.presenter";
 import type { AnnotatedBook, AnnotationRow, AnnotationsRepository } from "./annotations.repository";
 import { annotationsToMarkdown } from "./annotations-markdown";
@@ -22,9 +23,6 @@ export interface PlacedAnnotation {
   chapterNumber: number | null;
   textChanged: boolean;
 }
-
-/** Whitespace is where two text models of one chapter differ (block breaks, indentation): ignored when comparing. */
-const squeeze = (text: string) => text.replace(/\s+/g, "");
 
 /**
  * A reader's bookmarks, highlights and notes. They are private: nobody else's id is ever found. Book
@@ -145,13 +143,13 @@ export class AnnotationsService {
       book && latest
         ? await this.repository.chapterHtml(book.id, latest, [...new Set(older.map((r) => r.anchorId))])
         : new Map();
-    const texts = new Map([...html].map(([anchorId, chapterHtml]) => [anchorId, squeeze(htmlToText(chapterHtml))]));
+    const texts = new Map([...html].map(([anchorId, chapterHtml]) => [anchorId, denseText(htmlToText(chapterHtml))]));
     const placed = rows.map((row): PlacedAnnotation => {
       const chapterNumber = numbers.get(row.anchorId) ?? null;
       let textChanged = false;
       if (latest !== null && row.version !== latest) {
         const text = texts.get(row.anchorId);
-        textChanged = text === undefined || (row.quote !== null && !text.includes(squeeze(row.quote)));
+        textChanged = text === undefined || (row.quote !== null && !text.includes(denseText(row.quote)));
       }
       return { row, chapterNumber, textChanged };
     });
