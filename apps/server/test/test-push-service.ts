@@ -24,6 +24,8 @@ export interface ScriptedAnswer {
 }
 
 interface Subscriber {
+  /** The origin its endpoint names, which a VAPID token's `aud` must be. */
+  origin: string;
   ecdh: ECDH;
   authSecret: string;
   applicationServerKey: string;
@@ -39,13 +41,16 @@ interface Subscriber {
  * key pair and auth secret and bound to an application server key; a message must carry a VAPID
  * (RFC 8292) Authorization whose JWT is for this origin, unexpired, and signed by that key; its
  * aes128gcm body (RFC 8291) is decrypted with the subscription's private key and kept. Unknown
- * endpoints get 404, like a subscription the browser dropped.
+ * endpoints get 404, like a subscription the browser dropped. It listens on 127.0.0.1, which Quire
+ * refuses by default, so an app that sends here is configured with `env()`.
  */
 export class TestPushService {
+  /** Keyed by the endpoint's path, so one subscription can be reached under another host name. */
   readonly #subscribers = new Map<string, Subscriber>();
 
   private constructor(
     private readonly server: Server,
+    readonly port: number,
     readonly origin: string,
     /** The certificate to trust (QUIRE_PUSH_CA_FILE): the server's own, self-signed. */
     readonly caFile: string,
@@ -80,17 +85,42 @@ export class TestPushService {
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const { port } = server.address() as AddressInfo;
-    service = new TestPushService(server, `https://127.0.0.1:${port}`, caFile, dir);
+    service = new TestPushService(server, port, `https://127.0.0.1:${port}`, caFile, dir);
     return service;
   }
 
-  /** A browser's subscription to this service, bound to the application server's VAPID public key. */
-  subscribe(applicationServerKey: string): PushSubscriptionJson {
+  /**
+   * The configuration that lets Quire send here: this CA trusted, this host:port allowed as a push
+   * service, and its loopback address allowed for it (Quire refuses private addresses otherwise).
+   */
+  env(): Record<string, string> {
+    return {
+      QUIRE_PUSH_CA_FILE: this.caFile,
+      QUIRE_PUSH_HOSTS: `127.0.0.1:${this.port}`,
+      QUIRE_PUSH_PRIVATE_HOSTS: "127.0.0.1",
+    };
+  }
+
+  /**
+   * A browser's subscription to this service, bound to the application server's VAPID public key.
+   * `host` names the service differently in the endpoint (e.g. `localhost`, which resolves to loopback).
+   */
+  subscribe(applicationServerKey: string, host = "127.0.0.1"): PushSubscriptionJson {
     const ecdh = createECDH("prime256v1");
     ecdh.generateKeys();
     const authSecret = randomBytes(16).toString("base64url");
-    const endpoint = `${this.origin}/push/${randomUUID()}`;
-    this.#subscribers.set(endpoint, { ecdh, authSecret, applicationServerKey, received: [], script: [], answers: [] });
+    const origin = `https://${host}:${this.port}`;
+    const path = `/push/${randomUUID()}`;
+    this.#subscribers.set(path, {
+      origin,
+      ecdh,
+      authSecret,
+      applicationServerKey,
+      received: [],
+      script: [],
+      answers: [],
+    });
+    const endpoint = `${origin}${path}`;
     return {
       endpoint,
       expirationTime: null,
@@ -120,7 +150,7 @@ export class TestPushService {
   }
 
   private subscriber(endpoint: string): Subscriber {
-    const subscriber = this.#subscribers.get(endpoint);
+    const subscriber = this.#subscribers.get(new URL(endpoint).pathname);
     if (!subscriber) throw new Error(`No subscription ${endpoint}`);
     return subscriber;
   }
@@ -129,13 +159,13 @@ export class TestPushService {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
-    const subscriber = this.#subscribers.get(`${this.origin}${request.url}`);
+    const subscriber = this.#subscribers.get(request.url ?? "");
     const answer = (status: number, headers: Record<string, string> = {}, text = "") => {
       subscriber?.answers.push(status);
       response.writeHead(status, headers).end(text);
     };
     if (request.method !== "POST" || !subscriber) return answer(404, {}, "no such subscription");
-    const refusal = this.checkVapid(request.headers.authorization, subscriber.applicationServerKey);
+    const refusal = this.checkVapid(request.headers.authorization, subscriber);
     if (refusal) return answer(403, {}, refusal);
     if (request.headers["content-encoding"] !== "aes128gcm") return answer(415, {}, "aes128gcm only");
     if (request.headers.ttl === undefined) return answer(400, {}, "TTL header missing");
@@ -158,7 +188,10 @@ export class TestPushService {
   }
 
   /** RFC 8292: `vapid t=<JWT>, k=<key>`; undefined when acceptable, else why not. */
-  private checkVapid(authorization: string | undefined, applicationServerKey: string): string | undefined {
+  private checkVapid(
+    authorization: string | undefined,
+    { applicationServerKey, origin }: Subscriber,
+  ): string | undefined {
     const match = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(authorization ?? "");
     if (!match) return "no VAPID authorization";
     const [, jwt, key] = match as unknown as [string, string, string];
@@ -184,7 +217,7 @@ export class TestPushService {
     );
     if (!signed) return "bad signature";
     const { aud, exp, sub } = JSON.parse(Buffer.from(claims, "base64url").toString()) as Record<string, unknown>;
-    if (aud !== this.origin) return `audience ${String(aud)} is not ${this.origin}`;
+    if (aud !== origin) return `audience ${String(aud)} is not ${origin}`;
     const seconds = Date.now() / 1000;
     if (typeof exp !== "number" || exp <= seconds || exp > seconds + 24 * 3600) return "expired or too long";
     if (typeof sub !== "string" || !/^(mailto:|https:)/.test(sub)) return "no contact in sub";

@@ -1,5 +1,4 @@
 import { readFile } from "node:fs/promises";
-import { Agent } from "node:https";
 import type { PushSubscriptionJson } from "@quire/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser } from "../../../test/factories";
@@ -11,6 +10,7 @@ import { EventWorker } from "../notifications/event-worker";
 import { NotificationHub } from "../notifications/notification-hub";
 import { recordUserEvent } from "../notifications/user-events.repository";
 import { studioClient } from "../studio/studio-test-client";
+import { PushEndpointPolicy } from "./push-endpoint-policy";
 import { PUSH_LEASE_MS, PUSH_MAX_ATTEMPTS, PushSender } from "./push-sender";
 import { loadVapidKeys } from "./vapid-keys";
 
@@ -28,7 +28,7 @@ describe.each(dialectsUnderTest())("push delivery on %s", (dialect) => {
   const later = (ms: number) => {
     now = new Date(now.getTime() + ms);
   };
-  const t = useTestApp(testDb, { clock: () => now, env: () => ({ QUIRE_PUSH_CA_FILE: service.caFile }) });
+  const t = useTestApp(testDb, { clock: () => now, env: () => service.env() });
   const studio = studioClient(t, testDb);
   const { call, ok } = studio;
 
@@ -268,11 +268,13 @@ describe.each(dialectsUnderTest())("push delivery on %s", (dialect) => {
     expect(await queued()).toBe(3);
 
     const keys = await loadVapidKeys(t.ctx.config);
-    const agent = new Agent({ ca: await readFile(service.caFile, "utf8") });
+    const endpoints = new PushEndpointPolicy(t.ctx.config.push);
+    const agent = endpoints.agent({ ca: await readFile(service.caFile, "utf8") });
     const dying = new PushSender({
       database: t.ctx.database,
       vapid: { ...keys, subject: t.ctx.config.push.subject },
       agent,
+      endpoints,
       clock,
       logger,
       afterClaim: () => {

@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import webPush from "web-push";
 import type { DatabaseHandle } from "../../db/database";
 import { DrainLoop } from "../../infra/drain-loop";
+import { PushAddressRefused, type PushEndpointPolicy } from "./push-endpoint-policy";
 import { pushTopic } from "./push-outbox";
 import type { VapidKeys } from "./vapid-keys";
 
@@ -24,8 +25,10 @@ export const PUSH_MAX_ATTEMPTS = 10;
 export interface PushSenderOptions {
   database: DatabaseHandle;
   vapid: VapidKeys & { subject: string };
-  /** Trusts the extra CA of a private (or test) push service, on top of the system's roots. */
-  agent: Agent | undefined;
+  /** From `endpoints.agent()`: reaches public addresses only, and may trust the extra CA of a private push service. */
+  agent: Agent;
+  /** Checked again before each send: the allow-list may have changed since the endpoint was registered. */
+  endpoints: PushEndpointPolicy;
   clock: () => Date;
   logger: Logger;
   /** Test seam: runs right after a batch is claimed, before anything is sent. */
@@ -50,7 +53,9 @@ interface ClaimedDelivery {
  * rows; on SQLite BEGIN IMMEDIATE serialises the claims), then sent outside any transaction. Each
  * outcome settles its row: accepted → deleted; 404/410 → the subscription is gone, its registration
  * deleted (cascading its deliveries); 429 → due again after Retry-After; 5xx or a network failure →
- * due again after SPEC §9's backoff, until PUSH_MAX_ATTEMPTS; any other refusal → dropped. A sender
+ * due again after SPEC §9's backoff, until PUSH_MAX_ATTEMPTS; any other refusal → dropped. An
+ * endpoint the allow-list no longer accepts loses its registration before anything is sent; a host
+ * name that resolves to a non-public address (refused by the agent's lookup) loses the message. A sender
  * that dies leaves its rows leased, and they come back when the lease ends: a message is sent at least
  * once, and the topic header lets the push service replace a duplicate it still holds.
  */
@@ -117,7 +122,17 @@ export class PushSender extends DrainLoop {
 
   /** Sends one message and settles its row; true when the push service accepted it. */
   private async deliver(delivery: ClaimedDelivery): Promise<boolean> {
-    const { vapid, agent } = this.options;
+    const { vapid, agent, endpoints } = this.options;
+    const refusal = endpoints.refusal(delivery.endpoint);
+    if (refusal) {
+      if (await this.removeRegistration(delivery)) {
+        this.options.logger.warn(
+          { registrationId: delivery.registrationId, reason: refusal },
+          "push endpoint no longer allowed; registration removed",
+        );
+      }
+      return false;
+    }
     try {
       await webPush.sendNotification(
         { endpoint: delivery.endpoint, keys: { p256dh: delivery.p256dh, auth: delivery.auth } },
@@ -128,7 +143,7 @@ export class PushSender extends DrainLoop {
           urgency: delivery.urgency,
           topic: pushTopic(delivery.notificationId),
           timeout: SEND_TIMEOUT_MS,
-          ...(agent ? { agent } : {}),
+          agent,
         },
       );
     } catch (error) {
@@ -147,17 +162,15 @@ export class PushSender extends DrainLoop {
     const status = answer?.statusCode;
     const context = { deliveryId: delivery.id, registrationId: delivery.registrationId, status };
     if (status === 404 || status === 410) {
-      // Only if the registration still has that endpoint: a browser that re-subscribed meanwhile keeps it.
-      const removed = await db
-        .deleteFrom("pushRegistrations")
-        .where("id", "=", delivery.registrationId)
-        .where("endpoint", "=", delivery.endpoint)
-        .executeTakeFirst();
-      if (Number(removed.numDeletedRows) > 0) {
+      if (await this.removeRegistration(delivery)) {
         logger.info(context, "push subscription expired; registration removed");
-      } else {
-        await this.retryAt(delivery.id, clock());
       }
+      return;
+    }
+    if (error instanceof PushAddressRefused) {
+      // The host is allowed but its name led to a private address: nothing was sent, and retrying would not help.
+      logger.warn({ ...context, reason: error.message }, "push endpoint resolves to a non-public address; dropped");
+      await db.deleteFrom("pushDeliveries").where("id", "=", delivery.id).execute();
       return;
     }
     const transient = status === undefined || status === 429 || status >= 500;
@@ -179,6 +192,21 @@ export class PushSender extends DrainLoop {
     const at = asked ?? new Date(now.getTime() + backoffMs(delivery.attempts));
     logger.debug({ ...context, err: error, retryAt: at.toISOString() }, "push message will be retried");
     await this.retryAt(delivery.id, at);
+  }
+
+  /**
+   * Removes the registration (its deliveries cascade) only if it still has that endpoint: a browser that
+   * re-subscribed meanwhile keeps it, and the message is sent again to the new endpoint.
+   */
+  private async removeRegistration(delivery: ClaimedDelivery): Promise<boolean> {
+    const removed = await this.options.database.db
+      .deleteFrom("pushRegistrations")
+      .where("id", "=", delivery.registrationId)
+      .where("endpoint", "=", delivery.endpoint)
+      .executeTakeFirst();
+    if (Number(removed.numDeletedRows) > 0) return true;
+    await this.retryAt(delivery.id, this.options.clock());
+    return false;
   }
 
   private async retryAt(deliveryId: string, at: Date): Promise<void> {

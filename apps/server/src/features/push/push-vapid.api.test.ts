@@ -32,7 +32,7 @@ describe.each(dialectsUnderTest())("VAPID keys on %s", (dialect) => {
   };
   /** The app as `quire start` builds it, on the test database, with these settings. */
   const withApp = async <T>(env: Record<string, string>, use: (app: FastifyInstance) => Promise<T>): Promise<T> => {
-    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", QUIRE_PUSH_CA_FILE: service.caFile, ...env });
+    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", ...service.env(), ...env });
     const app = await buildApp(createContext(config, { database: testDb.handle, logger: createRootLogger("silent") }));
     try {
       return await use(app);

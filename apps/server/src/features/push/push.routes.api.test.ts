@@ -7,12 +7,12 @@ import { TestPushService } from "../../../test/test-push-service";
 
 describe.each(dialectsUnderTest())("push registrations and notification preferences on %s", (dialect) => {
   const testDb = useTestDatabase(dialect);
-  const t = useTestApp(testDb);
   let service: TestPushService;
   beforeAll(async () => {
     service = await TestPushService.start();
   });
   afterAll(async () => service.close());
+  const t = useTestApp(testDb, { env: () => service.env() });
 
   type Headers = Record<string, string>;
   const call = (method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE", url: string, headers: Headers, payload?: object) =>

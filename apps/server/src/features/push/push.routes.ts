@@ -2,6 +2,7 @@ import rateLimit from "@fastify/rate-limit";
 import { ApiErrorBodySchema, pushContract as c } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { perUserRateLimit } from "../../infra/per-user-rate-limit";
 import { operation } from "../../openapi-operation";
 import { requireViewer } from "../auth/session";
 import type { PushService } from "./push.service";
@@ -21,16 +22,8 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRouteOptions> = async (
   { service, vapidPublicKey, writesPerMinute },
 ) => {
   await app.register(rateLimit, { global: false });
-  // A browser writes its registration on subscribe and about weekly after; counted per user, since
-  // the session is known here (the IP is the fallback for requests that will be refused anyway).
-  const limited = {
-    rateLimit: {
-      max: writesPerMinute,
-      timeWindow: "1 minute",
-      keyGenerator: (request: { viewer: { userId: string } | null; ip: string }) =>
-        request.viewer ? `user:${request.viewer.userId}` : `ip:${request.ip}`,
-    },
-  };
+  // A browser writes its registration on subscribe and about weekly after.
+  const limited = perUserRateLimit(writesPerMinute);
 
   app.get(
     c["push.vapidPublicKey"].path,

@@ -1,12 +1,14 @@
 import { AppError, type NotificationPreferences, type PushRegistration, type PushRegistrationBody } from "@quire/core";
 import { presentPreferences, presentRegistration } from "./push.presenter";
 import type { PushRepository } from "./push.repository";
+import type { PushEndpointPolicy } from "./push-endpoint-policy";
 
 /** Registrations of the caller's browsers and the caller's notification preferences. */
 export class PushService {
   constructor(
     private readonly repository: PushRepository,
     private readonly clock: () => Date,
+    private readonly endpoints: PushEndpointPolicy,
   ) {}
 
   async register(userId: string, body: PushRegistrationBody): Promise<PushRegistration> {
@@ -35,6 +37,13 @@ export class PushService {
   }
 
   private change(body: PushRegistrationBody) {
+    const refusal = this.endpoints.refusal(body.subscription.endpoint);
+    if (refusal) {
+      throw new AppError("invalid-argument", refusal, {
+        reason: "push/endpoint-not-allowed",
+        details: [{ path: "subscription.endpoint", message: refusal }],
+      });
+    }
     return { subscription: body.subscription, userAgent: body.userAgent, now: this.clock().toISOString() };
   }
 }

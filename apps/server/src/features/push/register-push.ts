@@ -1,5 +1,4 @@
 import { readFile } from "node:fs/promises";
-import { Agent } from "node:https";
 import { rootCertificates } from "node:tls";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
@@ -7,6 +6,7 @@ import { subsystemLogger } from "../../logger";
 import { PushRepository } from "./push.repository";
 import { pushRoutes } from "./push.routes";
 import { PushService } from "./push.service";
+import { PushEndpointPolicy } from "./push-endpoint-policy";
 import { PushSender } from "./push-sender";
 import { loadVapidKeys } from "./vapid-keys";
 
@@ -24,21 +24,24 @@ const WRITES_PER_USER_PER_MINUTE = 30;
 export async function registerPush(app: FastifyInstance, ctx: AppContext): Promise<PushSender> {
   const { push } = ctx.config;
   const keys = await loadVapidKeys(ctx.config);
-  const agent = push.caFile ? new Agent({ ca: [...rootCertificates, await readCa(push.caFile)] }) : undefined;
+  const endpoints = new PushEndpointPolicy(push);
+  // Always our own agent: its lookup is what keeps the sender off private addresses.
+  const agent = endpoints.agent(push.caFile ? { ca: [...rootCertificates, await readCa(push.caFile)] } : {});
   const sender = new PushSender({
     database: ctx.database,
     vapid: { ...keys, subject: push.subject },
     agent,
+    endpoints,
     clock: ctx.clock,
     logger: subsystemLogger(ctx.logger, "server:push"),
   });
   app.decorate("pushSender", sender);
   app.addHook("onClose", async () => {
     await sender.stop();
-    agent?.destroy();
+    agent.destroy();
   });
   await app.register(pushRoutes, {
-    service: new PushService(new PushRepository(ctx.database.db), ctx.clock),
+    service: new PushService(new PushRepository(ctx.database.db), ctx.clock, endpoints),
     vapidPublicKey: keys.publicKey,
     writesPerMinute: WRITES_PER_USER_PER_MINUTE,
   });
