@@ -77,4 +77,14 @@ export async function registerSessions(app: FastifyInstance, auth: AuthService):
     const token = sessionTokenOf(request);
     if (token) request.viewer = (await auth.resolveSession(token)) ?? null;
   });
+
+  // An answer to a request with credentials may be personal: no cache may keep it for someone else.
+  // Routes whose answer is the same for everyone (a book's files) say `public` themselves.
+  app.addHook("onSend", async (request, reply, payload) => {
+    const cacheControl = String(reply.getHeader("cache-control") ?? "");
+    if (request.url.startsWith("/api/") && sessionTokenOf(request) && !cacheControl.startsWith("public")) {
+      reply.header("cache-control", "private, no-store");
+    }
+    return payload;
+  });
 }
