@@ -70,10 +70,6 @@ const EnvSchema = z.object({
     .string()
     .default("fcm.googleapis.com,*.push.services.mozilla.com,*.push.apple.com,*.notify.windows.com,*.wns.windows.com"),
   QUIRE_PUSH_PRIVATE_HOSTS: z.string().default(""),
-  QUIRE_PUSH_HOSTS: z
-    .string()
-    .default("fcm.googleapis.com,*.push.services.mozilla.com,*.push.apple.com,*.notify.windows.com,*.wns.windows.com"),
-  QUIRE_PUSH_PRIVATE_HOSTS: z.string().default(""),
 });
 
 export interface Config {
