@@ -247,6 +247,7 @@ async function main(): Promise<number> {
     const config = loadConfig(
       {
         NODE_ENV: "production",
+        QUIRE_PUBLIC_URL: "http://127.0.0.1",
         LOG_LEVEL: "silent",
         QUIRE_DATA_DIR: dataDir,
         DATABASE_URL: url,

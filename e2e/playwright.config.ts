@@ -69,6 +69,7 @@ export default defineConfig({
         QUIRE_DATA_DIR: DATA_DIR,
         LOG_LEVEL: "warn",
         NODE_ENV: "production",
+        QUIRE_PUBLIC_URL: BASE_URL,
         GOOGLE_CLIENT_ID: "quire-google",
         GOOGLE_CLIENT_SECRET: GOOGLE_SECRET,
         GOOGLE_ISSUER: `http://localhost:${OIDC_PORT}`,

@@ -13,7 +13,14 @@ if (buildCode !== 0) {
 const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/cli.ts", "start"], {
   cwd: ROOT,
   stdio: "inherit",
-  env: { NODE_ENV: "production", ...process.env },
+  // A local demo: links in emails point at this machine and the outbox is readable at /dev/mail.
+  // A public deployment sets QUIRE_PUBLIC_URL (and SMTP_URL) itself.
+  env: {
+    NODE_ENV: "production",
+    QUIRE_PUBLIC_URL: `http://localhost:${process.env.PORT ?? 3000}`,
+    QUIRE_DEV_MAIL: "on",
+    ...process.env,
+  },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -45,12 +45,17 @@ import { QUIRE_VERSION } from "./version";
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+// A hop count trusts that many proxies nearest to us; Fastify's types take it only as a function.
+function fastifyTrustProxy(trust: AppContext["config"]["trustProxy"]) {
+  return typeof trust === "number" ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /** Builds the whole HTTP app on a context; `listen` is the caller's business (main, tests, bench). */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.logger.child({ name: "server" }) as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: ctx.config.trustProxy,
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(ctx.config.env === "production" ? fastSerializerCompiler : checkedSerializerCompiler);
@@ -99,6 +104,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const eventWorker = await registerNotifications(app, ctx, { onPushQueued: () => pushSender.nudge() });
   await app.register(followsRoutes, {
     service: new FollowsService({ db: ctx.database.db, clock: ctx.clock, onEventsWritten: () => eventWorker.nudge() }),
+    changesPerMinute: ctx.config.perUser.followsPerMinute,
   });
   await app.register(meRoutes, {
     service: new ProfileEditingService({ db: ctx.database.db, clock: ctx.clock, getMe: (id) => auth.getMe(id) }),
@@ -106,7 +112,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(authRoutes, {
     service: auth,
     clock: ctx.clock,
-    publicUrl: ctx.config.publicUrl,
+    publicOrigin: ctx.publicOrigin,
     perIpPerMinute: ctx.config.auth.requestsPerIpPerMinute,
   });
   await registerSocialSignIn(app, ctx, auth);
@@ -123,7 +129,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await registerFeed(app, ctx);
   await registerSearch(app, ctx);
   await registerStudio(app, ctx, { onPublicChange: () => publicCache.clear() });
-  if (!ctx.config.mail.smtpUrl) {
+  if (ctx.config.devMail) {
     await app.register(devMailRoutes, {
       outboxDir: ctx.config.mail.outboxDir,
       localOnly: ctx.config.env === "production",
@@ -138,7 +144,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     distDir: ctx.config.webDistDir,
     filesDir: ctx.config.filesDir,
     remoteFiles: ctx.storage instanceof S3FileStorage ? ctx.storage : undefined,
-    publicUrl: ctx.config.publicUrl,
+    publicOrigin: ctx.publicOrigin,
     catalog,
   });
   return app;

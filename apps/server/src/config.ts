@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { z } from "zod";
 import { type DialectName, dialectOf } from "./db/dialect";
@@ -17,7 +18,9 @@ const EnvSchema = z.object({
   QUIRE_PUBLIC_URL: z.url().optional(),
   QUIRE_WEB_DIST: z.string().optional(),
   QUIRE_SEED_DEMO: z.enum(["auto", "never"]).default("auto"),
-  QUIRE_TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  QUIRE_ALLOWED_HOSTS: z.string().default(""),
+  QUIRE_TRUST_PROXY: z.string().default("false"),
+  QUIRE_DEV_MAIL: z.enum(["auto", "on", "off"]).default("auto"),
   QUIRE_PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   QUIRE_PUBLIC_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(20_000),
   SMTP_URL: z.string().optional(),
@@ -70,6 +73,9 @@ const EnvSchema = z.object({
     .string()
     .default("fcm.googleapis.com,*.push.services.mozilla.com,*.push.apple.com,*.notify.windows.com,*.wns.windows.com"),
   QUIRE_PUSH_PRIVATE_HOSTS: z.string().default(""),
+  QUIRE_FOLLOWS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  QUIRE_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  QUIRE_UNFINISHED_UPLOADS: z.coerce.number().int().min(1).default(3),
 });
 
 export interface Config {
@@ -80,15 +86,20 @@ export interface Config {
   dataDir: string;
   database: { url: string; dialect: DialectName };
   filesDir: string;
-  /** Absolute origin used in Open Graph tags; without it the request's own origin is used. */
+  /** The public origin of every absolute link; required in production (see infra/public-origin.ts). */
   publicUrl: string | undefined;
+  /** Without a public URL: hosts besides loopback names whose Host header may be used for links. */
+  allowedHosts: string[];
   webDistDir: string;
   seedDemo: "auto" | "never";
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs — never every hop. */
+  trustProxy: false | number | string[];
   /** Anonymous catalogue reads are served from memory for this long (0 turns the cache off). */
   publicCache: { ttlMs: number; maxEntries: number };
   /** Without an SMTP URL, mail goes to an outbox folder that developers read at /dev/mail. */
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  /** Serve the outbox at /dev/mail (never with SMTP; in production only when asked, and to loopback peers). */
+  devMail: boolean;
   /** Account endpoints' limits: per IP per minute, sign-in attempts per account per 15 min, resets per hour. */
   auth: { requestsPerIpPerMinute: number; signInAttemptsPerAccount: number; resetRequestsPerAccount: number };
   /** Search and suggestion requests per IP per minute (suggestions arrive as a person types). */
@@ -128,6 +139,11 @@ export interface Config {
     /** Hosts allowed to be on private or loopback addresses: tests and push services on one's own network only. */
     privateHosts: string[];
   };
+  /**
+   * Per signed-in user (counted per process): follows and unfollows per minute, image uploads started
+   * per minute (resumable creations; avatar and cover saves), and resumable uploads left unfinished at once.
+   */
+  perUser: { followsPerMinute: number; uploadsPerMinute: number; unfinishedUploads: number };
 }
 
 export interface SocialProviderConfig {
@@ -143,6 +159,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === "production" && !e.QUIRE_PUBLIC_URL) {
+    throw new Error(
+      "Invalid configuration: QUIRE_PUBLIC_URL is required in production (the origin of emailed links, e.g. https://quire.example)",
+    );
+  }
   const provider = (clientId: string | undefined, clientSecret: string | undefined, issuer: string) =>
     clientId ? { clientId, clientSecret, issuer: issuer.replace(/\/$/, "") } : undefined;
   const dataDir = resolve(cwd, e.QUIRE_DATA_DIR);
@@ -156,11 +177,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     database: { url: databaseUrl, dialect: dialectOf(databaseUrl) },
     filesDir: resolve(dataDir, "files"),
     publicUrl: e.QUIRE_PUBLIC_URL?.replace(/\/$/, ""),
+    allowedHosts: listOf(e.QUIRE_ALLOWED_HOSTS),
     webDistDir: resolve(cwd, e.QUIRE_WEB_DIST ?? resolve(import.meta.dirname, "../../web/dist")),
     seedDemo: e.QUIRE_SEED_DEMO,
-    trustProxy: e.QUIRE_TRUST_PROXY === "true",
+    trustProxy: trustProxyConfig(e.QUIRE_TRUST_PROXY),
     publicCache: { ttlMs: e.QUIRE_PUBLIC_CACHE_TTL_MS, maxEntries: e.QUIRE_PUBLIC_CACHE_ENTRIES },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: resolve(dataDir, "outbox") },
+    // The outbox holds reset tokens: production serves it only when asked to (`npm start` does, for a local demo).
+    devMail: !e.SMTP_URL && (e.QUIRE_DEV_MAIL === "on" || (e.QUIRE_DEV_MAIL === "auto" && e.NODE_ENV !== "production")),
     auth: {
       requestsPerIpPerMinute: e.QUIRE_AUTH_PER_IP_PER_MINUTE,
       signInAttemptsPerAccount: e.QUIRE_SIGN_IN_ATTEMPTS_PER_ACCOUNT,
@@ -175,13 +199,44 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     captcha: captchaConfig(e),
     images: { maxBytes: e.QUIRE_MAX_IMAGE_BYTES, maxPixels: e.QUIRE_MAX_IMAGE_PIXELS },
     storage: storageConfig(e),
-    suggestionsExclude: e.QUIRE_SUGGESTIONS_EXCLUDE.split(",")
-      .map((entry) => entry.trim())
-      .filter(Boolean),
+    suggestionsExclude: listOf(e.QUIRE_SUGGESTIONS_EXCLUDE),
     eventWorker: { intervalMs: e.QUIRE_EVENT_WORKER_INTERVAL_MS },
     launchWorker: { intervalMs: e.QUIRE_LAUNCH_INTERVAL_MS },
     push: pushConfig(e, cwd),
+    perUser: {
+      followsPerMinute: e.QUIRE_FOLLOWS_PER_MINUTE,
+      uploadsPerMinute: e.QUIRE_UPLOADS_PER_MINUTE,
+      unfinishedUploads: e.QUIRE_UNFINISHED_UPLOADS,
+    },
   };
+}
+
+function listOf(commaSeparated: string): string[] {
+  return commaSeparated
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
+const PROXY_ADDRESS_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+const isProxyAddress = (entry: string) => {
+  const [address = "", prefix] = entry.split("/");
+  if (PROXY_ADDRESS_NAMES.has(entry)) return true;
+  return isIP(address) !== 0 && (prefix === undefined || /^\d{1,3}$/.test(prefix));
+};
+
+// `true` would believe every X-Forwarded-For hop, so a caller could claim any address (even loopback).
+function trustProxyConfig(raw: string): Config["trustProxy"] {
+  const value = raw.trim();
+  if (value === "" || value === "false" || value === "0") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const addresses = listOf(value);
+  if (value === "true" || !addresses.every(isProxyAddress)) {
+    throw new Error(
+      "Invalid configuration: QUIRE_TRUST_PROXY takes the number of proxies in front of Quire (e.g. 1) or their addresses (e.g. 127.0.0.1,10.0.0.0/8), not true",
+    );
+  }
+  return addresses;
 }
 
 function pushConfig(e: z.infer<typeof EnvSchema>, cwd: string): Config["push"] {
@@ -203,13 +258,6 @@ function pushConfig(e: z.infer<typeof EnvSchema>, cwd: string): Config["push"] {
     hosts: listOf(e.QUIRE_PUSH_HOSTS),
     privateHosts: listOf(e.QUIRE_PUSH_PRIVATE_HOSTS),
   };
-}
-
-function listOf(commaSeparated: string): string[] {
-  return commaSeparated
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter(Boolean);
 }
 
 function captchaConfig(e: z.infer<typeof EnvSchema>): Config["captcha"] {

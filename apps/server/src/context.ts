@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { Config } from "./config";
 import { createDatabase, type DatabaseHandle } from "./db/database";
 import { createMailer, type Mailer } from "./infra/email/mailer";
+import { type PublicOrigin, publicOriginResolver } from "./infra/public-origin";
 import { S3FileStorage } from "./infra/s3-storage";
 import { type FileStorage, LocalFileStorage } from "./infra/storage";
 import { createRootLogger, subsystemLogger } from "./logger";
@@ -15,6 +16,7 @@ export interface AppContext {
   mailer: Mailer;
   logger: Logger;
   clock: () => Date;
+  publicOrigin: PublicOrigin;
 }
 
 export interface ContextOverrides {
@@ -36,6 +38,11 @@ export function createContext(config: Config, overrides: ContextOverrides = {}):
       overrides.mailer ?? createMailer(config.mail, subsystemLogger(logger, "server:mail"), { clock: overrides.clock }),
     logger,
     clock: overrides.clock ?? (() => new Date()),
+    publicOrigin: publicOriginResolver({
+      publicUrl: config.publicUrl,
+      allowedHosts: config.allowedHosts,
+      port: config.port,
+    }),
   };
 }
 

@@ -36,6 +36,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       LOG_LEVEL: "warn",
       HOST: "127.0.0.1",
       PORT: String(port),
+      QUIRE_PUBLIC_URL: `http://127.0.0.1:${port}`,
       QUIRE_DATA_DIR: dataDir,
       QUIRE_SEED_DEMO: "never",
       ...env,

@@ -14,6 +14,8 @@ export const API_PATHS = {
   "progress.get": "/api/v1/books/:id/progress",
   "progress.put": "/api/v1/books/:id/progress",
   "progress.putChapter": "/api/v1/books/:id/chapters/:anchorId/progress",
+  "progress.finish": "/api/v1/books/:id/progress/finish",
+  "progress.startOver": "/api/v1/books/:id/progress/start-over",
   "me.progress": "/api/v1/me/progress",
   "books.star": "/api/v1/books/:id/star",
   "books.unstar": "/api/v1/books/:id/star",

@@ -1,9 +1,9 @@
 import rateLimit from "@fastify/rate-limit";
 import { accountDeletionContract as c } from "@quire/core";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ACCOUNT_ERROR_RESPONSES } from "../../http-errors";
 import type { CaptchaVerifier } from "../../infra/captcha/captcha";
+import type { PublicOrigin } from "../../infra/public-origin";
 import { operation } from "../../openapi-operation";
 import { clearSessionCookie, requireViewer } from "../auth/session";
 import type { AccountDeletionService } from "./account-deletion.service";
@@ -11,7 +11,7 @@ import type { AccountDeletionService } from "./account-deletion.service";
 export interface AccountDeletionRouteOptions {
   service: AccountDeletionService;
   captcha: CaptchaVerifier;
-  publicUrl: string | undefined;
+  publicOrigin: PublicOrigin;
   perIpPerMinute: number;
 }
 
@@ -20,11 +20,10 @@ const errors = ACCOUNT_ERROR_RESPONSES;
 /** Account deletion by emailed link plus captcha, and the captcha's public challenge. */
 export const accountDeletionRoutes: FastifyPluginAsyncZod<AccountDeletionRouteOptions> = async (
   app,
-  { service, captcha, publicUrl, perIpPerMinute },
+  { service, captcha, publicOrigin: originOf, perIpPerMinute },
 ) => {
   await app.register(rateLimit, { global: false });
   const limited = (perMinute: number) => ({ rateLimit: { max: Math.max(1, perMinute), timeWindow: "1 minute" } });
-  const originOf = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
 
   app.get(
     c["captcha.challenge"].path,

@@ -21,7 +21,7 @@ export async function registerAccountDeletion(app: FastifyInstance, ctx: AppCont
   await app.register(accountDeletionRoutes, {
     service,
     captcha,
-    publicUrl: ctx.config.publicUrl,
+    publicOrigin: ctx.publicOrigin,
     perIpPerMinute: ctx.config.auth.requestsPerIpPerMinute,
   });
 }

@@ -1,8 +1,8 @@
 import rateLimit from "@fastify/rate-limit";
 import { authContract as c } from "@quire/core";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ACCOUNT_ERROR_RESPONSES } from "../../http-errors";
+import type { PublicOrigin } from "../../infra/public-origin";
 import { operation } from "../../openapi-operation";
 import { readCampaign } from "../campaign/campaign";
 import type { AuthService } from "./auth.service";
@@ -11,7 +11,7 @@ import { clearSessionCookie, requireViewer, setSessionCookie } from "./session";
 export interface AuthRouteOptions {
   service: AuthService;
   clock: () => Date;
-  publicUrl: string | undefined;
+  publicOrigin: PublicOrigin;
   /** Per-IP limits; the service adds per-account ones. */
   perIpPerMinute: number;
 }
@@ -21,11 +21,10 @@ const errors = ACCOUNT_ERROR_RESPONSES;
 /** Email-and-password accounts and the signed-in user's own profile. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
   app,
-  { service, clock, publicUrl, perIpPerMinute },
+  { service, clock, publicOrigin: originOf, perIpPerMinute },
 ) => {
   await app.register(rateLimit, { global: false });
   const limited = (perMinute: number) => ({ rateLimit: { max: perMinute, timeWindow: "1 minute" } });
-  const originOf = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
 
   app.post(
     c["auth.signUp"].path,
@@ -56,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
     async (request, reply) => {
       const session = await service.signIn(request.body, originOf(request), request.headers["user-agent"]);
       setSessionCookie(request, reply, session.token);
-      return { user: session.user, token: session.token };
+      return request.body.native ? { user: session.user, token: session.token } : { user: session.user };
     },
   );
 

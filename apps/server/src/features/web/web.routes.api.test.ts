@@ -21,7 +21,7 @@ describe.each(dialectsUnderTest())("web pages on %s", (dialect) => {
         imageUrl: `/files/covers/${id}.svg`,
       },
     });
-    const response = await get(`/books/${id}`, { host: "quire.example" });
+    const response = await get(`/books/${id}`, { host: "localhost:8080" });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toContain("text/html");
     const html = response.body;
@@ -29,7 +29,7 @@ describe.each(dialectsUnderTest())("web pages on %s", (dialect) => {
     expect(html).toContain("<title>The &quot;Salt&quot; &lt;Lantern&gt; — Quire</title>");
     expect(html).toContain('<meta property="og:title" content="The &quot;Salt&quot; &lt;Lantern&gt; — Quire">');
     expect(html).toContain('<meta property="og:description" content="A keeper &amp; her light.">');
-    expect(html).toContain(`<meta property="og:image" content="http://quire.example/files/covers/${id}.svg">`);
+    expect(html).toContain(`<meta property="og:image" content="http://localhost:8080/files/covers/${id}.svg">`);
     expect(html).toContain('<meta name="description" content="A keeper &amp; her light.">');
     // The cover, the page's largest paint, is fetched with the HTML, at the URL the app's <img> uses
     // (an SVG as it is; a raster cover's 556 px thumbnail).

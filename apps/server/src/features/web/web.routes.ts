@@ -6,6 +6,7 @@ import fastifyStatic from "@fastify/static";
 import { AppError, apiPath, coverImageUrl } from "@quire/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { escapeHtml } from "../../infra/html";
+import type { PublicOrigin } from "../../infra/public-origin";
 import type { StoredObject } from "../../infra/s3-storage";
 import { assertSafeKey } from "../../infra/storage";
 import { FILES_CSP } from "../../security-headers";
@@ -21,7 +22,7 @@ export interface WebOptions {
   filesDir: string;
   /** Set when files live in a bucket: `/files/*` then streams them from there instead of from filesDir. */
   remoteFiles?: { open(key: string): Promise<StoredObject | undefined> };
-  publicUrl: string | undefined;
+  publicOrigin: PublicOrigin;
   catalog: CatalogService;
 }
 
@@ -30,10 +31,6 @@ const NOT_BUILT_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-
 
 const DEFAULT_DESCRIPTION =
   "Read community books and public-domain classics, track your progress and share what you love.";
-
-function originOf(request: FastifyRequest, publicUrl: string | undefined): string {
-  return publicUrl ?? `${request.protocol}://${request.host}`;
-}
 
 function absolute(url: string | null, origin: string): string | null {
   if (!url) return null;
@@ -104,7 +101,7 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
       ? renderHead(template, {
           title: "Quire — read, track and share books",
           description: DEFAULT_DESCRIPTION,
-          url: `${originOf(request, options.publicUrl)}${path}`,
+          url: `${options.publicOrigin(request)}${path}`,
           preloads: [...screenPreloads(path), ...readerDataPreloads(path)],
         })
       : NOT_BUILT_HTML;
@@ -112,7 +109,7 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
 
   app.get<{ Params: { id: string } }>("/books/:id", async (request, reply) => {
     if (!template) return sendPage(request, reply, NOT_BUILT_HTML);
-    const origin = originOf(request, options.publicUrl);
+    const origin = options.publicOrigin(request);
     try {
       const { book } = await options.catalog.getBook(request.params.id, VISITOR);
       return sendPage(

@@ -23,7 +23,8 @@ export const devMailRoutes: FastifyPluginAsync<{ outboxDir: string; localOnly: b
 ) => {
   if (localOnly) {
     app.addHook("onRequest", async (request) => {
-      if (!LOOPBACK.test(request.ip)) throw AppError.of("routeNotFound");
+      // The socket's peer, never request.ip: a forwarded header must not make a remote caller look local.
+      if (!LOOPBACK.test(request.socket.remoteAddress ?? "")) throw AppError.of("routeNotFound");
     });
   }
 

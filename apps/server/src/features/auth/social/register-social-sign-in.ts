@@ -24,7 +24,7 @@ export async function registerSocialSignIn(app: FastifyInstance, ctx: AppContext
     service,
     clients,
     appScheme,
-    publicUrl: ctx.config.publicUrl,
+    publicOrigin: ctx.publicOrigin,
     perIpPerMinute: ctx.config.auth.requestsPerIpPerMinute,
   });
 }

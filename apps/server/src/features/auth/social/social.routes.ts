@@ -11,6 +11,7 @@ import {
 } from "@quire/core";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
+import type { PublicOrigin } from "../../../infra/public-origin";
 import { operation } from "../../../openapi-operation";
 import { isSecureContext, setSessionCookie } from "../session";
 import type { OidcClients } from "./oidc-clients";
@@ -20,7 +21,7 @@ export interface SocialRouteOptions {
   service: SocialSignInService;
   clients: OidcClients;
   appScheme: string;
-  publicUrl: string | undefined;
+  publicOrigin: PublicOrigin;
   perIpPerMinute: number;
 }
 
@@ -49,11 +50,10 @@ function errorKeyOf(error: unknown): SocialSignInErrorKey {
 /** Google and Apple sign-in (OpenID Connect), and the native app's hand-off. */
 export const socialRoutes: FastifyPluginAsyncZod<SocialRouteOptions> = async (
   app,
-  { service, clients, appScheme, publicUrl, perIpPerMinute },
+  { service, clients, appScheme, publicOrigin: originOf, perIpPerMinute },
 ) => {
   await app.register(rateLimit, { global: false });
   const limited = { rateLimit: { max: perIpPerMinute, timeWindow: "1 minute" } };
-  const originOf = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
   const redirectUriOf = (request: FastifyRequest, provider: SocialProvider) =>
     `${originOf(request)}${API_PATHS["auth.socialCallback"].replace(":provider", provider)}`;
 
