@@ -88,7 +88,6 @@ export const ERRORS = {
     code: "failed-precondition",
     message: "Launch notifications are only for books that are scheduled to launch.",
   },
-  emailTaken: { code: "already-exists", message: "An account with this email already exists." },
   invalidCredentials: { code: "unauthenticated", message: "Incorrect email or password." },
   invalidLink: { code: "failed-precondition", message: "This link is invalid or has expired." },
   crossSiteRequest: { code: "permission-denied", message: "Cross-site request refused." },
@@ -155,6 +154,16 @@ export const ERRORS = {
     code: "invalid-argument",
     message: "This EPUB is too large when unpacked, or compressed suspiciously well (a possible zip bomb).",
     reason: "epub/too-large",
+  },
+  epubTextTooLong: {
+    code: "invalid-argument",
+    message: "This EPUB has more text than Quire can import (one chapter, or the whole book, is too long).",
+    reason: "epub/text-too-long",
+  },
+  epubImportTooSlow: {
+    code: "invalid-argument",
+    message: "This EPUB took too long to read and was stopped; it may be damaged or built to overload Quire.",
+    reason: "epub/too-slow",
   },
   epubFileTooLarge: {
     code: "invalid-argument",

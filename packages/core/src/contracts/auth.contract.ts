@@ -37,6 +37,8 @@ export const SignUpResponseSchema = z.object({ status: z.literal("verification-s
 export const SignInRequestSchema = z.object({
   email: EmailSchema,
   password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  /** The native app asks for the bearer token; the web keeps it out of reach of scripts (cookie only). */
+  native: z.boolean().optional(),
 });
 export type SignInRequest = z.input<typeof SignInRequestSchema>;
 
@@ -44,8 +46,8 @@ export type SignInRequest = z.input<typeof SignInRequestSchema>;
 export const MeSchema = UserSchema.meta({ id: "Me" });
 export type Me = z.infer<typeof MeSchema>;
 
-/** `token` is for the native app (bearer); the web uses the HttpOnly session cookie set on the same answer. */
-export const SessionResponseSchema = z.object({ user: MeSchema, token: z.string() });
+/** `token` only for the native app (bearer); the web uses the HttpOnly session cookie set on the same answer. */
+export const SessionResponseSchema = z.object({ user: MeSchema, token: z.string().optional() });
 export type SessionResponse = z.infer<typeof SessionResponseSchema>;
 
 export const TokenRequestSchema = z.object({ token: z.string().min(16).max(256) });

@@ -100,17 +100,29 @@ describe.each(dialectsUnderTest())("accounts API on %s", (dialect) => {
     expect(credentials.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
-  it("refuses sign-up without accepted terms, with a weak password, or for a taken email", async () => {
+  it("refuses sign-up without accepted terms or with a weak password", async () => {
     const refused = await signUp(newEmail(), { acceptedTerms: false });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error).toEqual({ code: "invalid-argument", message: "acceptedTerms must be true" });
     const weak = await post("/api/auth/sign-up/email", { email: newEmail(), password: "short", acceptedTerms: true });
     expect(weak.statusCode).toBe(400);
-    const email = newEmail();
-    await signUp(email);
-    const taken = await signUp(email);
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().error.message).toBe("An account with this email already exists.");
+  });
+
+  it("answers a sign-up for a taken email exactly like a new one, and tells the owner instead", async () => {
+    const email = await verifiedAccount();
+    const fresh = await signUp(newEmail());
+    const taken = await signUp(email.toUpperCase(), { firstName: "Mallory", password: "another long password" });
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.json()).toEqual({ status: "verification-sent", email });
+    expect(Object.keys(taken.headers).sort()).toEqual(Object.keys(fresh.headers).sort());
+    const notice = await smtp.server.waitForMail(email, (m) => /tried to sign up/i.test(m.subject));
+    expect(notice.text).toContain("already belongs to your account");
+    expect(notice.text).not.toContain("mode=verifyEmail");
+    // Nothing about the account changed: the first name and the password are the owner's.
+    const owner = await testDb.db.selectFrom("users").select("firstName").where("email", "=", email).executeTakeFirst();
+    expect(owner?.firstName).toBe("Ada");
+    expect((await signIn(email)).statusCode).toBe(200);
+    expect((await signIn(email, "another long password")).statusCode).toBe(401);
   });
 
   it("needs a verified email to sign in, then marks the profile verified and welcomes once", async () => {
@@ -138,7 +150,8 @@ describe.each(dialectsUnderTest())("accounts API on %s", (dialect) => {
       roles: ["reader"],
       systemLists: { reading: [], finished: [], "want-to-read": [] },
     });
-    expect(body.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    // The web gets the session as an HttpOnly cookie only; a script on the page never sees the token.
+    expect(body).not.toHaveProperty("token");
     const cookie = response.cookies.find((c) => c.name === "quire_session");
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
     expect(cookie?.secure).toBeFalsy();
@@ -157,7 +170,8 @@ describe.each(dialectsUnderTest())("accounts API on %s", (dialect) => {
 
   it("answers /me by cookie or bearer token, and 'No user logged in.' without a session", async () => {
     const email = await verifiedAccount();
-    const response = await signIn(email);
+    const response = await post("/api/auth/sign-in/email", { email, password: PASSWORD, native: true });
+    expect(response.json().token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     const byCookie = await get("/api/v1/me", { cookie: cookieOf(response) });
     expect(byCookie.statusCode).toBe(200);
     expect(byCookie.json().user.email).toBe(email);

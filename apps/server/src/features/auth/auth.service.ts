@@ -14,7 +14,7 @@ import type { z } from "zod";
 import type { EmailTokenPurpose } from "../../db/schema";
 import type { AttemptLimiter } from "../../infra/attempt-limiter";
 import type { Mailer } from "../../infra/email/mailer";
-import { passwordResetEmail, verificationEmail, welcomeEmail } from "../../infra/email/templates";
+import { passwordResetEmail, signUpAttemptEmail, verificationEmail, welcomeEmail } from "../../infra/email/templates";
 import { createProfile } from "../users/profiles.service";
 import type { AuthRepository } from "./auth.repository";
 import { presentMe } from "./me.presenter";
@@ -66,8 +66,9 @@ export class AuthService {
     const now = this.now().toISOString();
     const userId = newId();
     const token = newSecretToken();
-    await this.repository.db.transaction().execute(async (trx) => {
-      if (await this.repository.findUserByEmail(input.email, trx)) throw AppError.of("emailTaken");
+    const existing = await this.repository.db.transaction().execute(async (trx) => {
+      const owner = await this.repository.findUserByEmail(input.email, trx);
+      if (owner) return owner;
       await createProfile(
         trx,
         {
@@ -84,8 +85,11 @@ export class AuthService {
       );
       await this.repository.insertCredentials(userId, passwordHash, now, trx);
       await this.storeEmailToken(userId, "verify-email", token, VERIFICATION_TOKEN_TTL_HOURS * HOUR_MS, trx);
+      return undefined;
     });
-    await this.sendVerification(input.email, input.firstName, token, origin);
+    // The answer is the same whether or not the address has an account (no enumeration); the owner hears of it.
+    if (existing) await this.sendSignUpAttempt(input.email, existing.firstName, origin);
+    else await this.sendVerification(input.email, input.firstName, token, origin);
     return { email: input.email };
   }
 
@@ -115,6 +119,20 @@ export class AuthService {
       await this.deps.mailer.send({ to: email, ...verificationEmail({ firstName, link }) });
     } catch (error) {
       this.deps.logger.error({ err: error }, "verification email failed");
+      throw AppError.of("verificationEmailFailed", { cause: error });
+    }
+  }
+
+  private async sendSignUpAttempt(email: string, firstName: string, origin: string): Promise<void> {
+    const content = signUpAttemptEmail({
+      firstName,
+      signInUrl: `${origin}/auth/sign-in`,
+      resetUrl: `${origin}/auth/forgot-password`,
+    });
+    try {
+      await this.deps.mailer.send({ to: email, ...content });
+    } catch (error) {
+      this.deps.logger.error({ err: error }, "sign-up attempt email failed");
       throw AppError.of("verificationEmailFailed", { cause: error });
     }
   }

@@ -49,6 +49,21 @@ export function welcomeEmail(input: { firstName: string; appUrl: string }): Emai
   });
 }
 
+export function signUpAttemptEmail(input: { firstName: string; signInUrl: string; resetUrl: string }): EmailContent {
+  return render({
+    subject: "Someone tried to sign up to Quire with your email",
+    preheader: "You already have a Quire account with this address.",
+    greeting: greeting(input.firstName),
+    heading: "You already have an account",
+    paragraphs: [
+      "Someone just tried to create a Quire account with this email address. It already belongs to your account, so nothing was changed.",
+      `If it was you, sign in instead. Forgot your password? Reset it here: ${input.resetUrl}`,
+    ],
+    action: { label: "Sign in", url: input.signInUrl },
+    footnote: "If it wasn't you, you can ignore this email: your account stays just as it is.",
+  });
+}
+
 export function passwordResetEmail(input: { firstName: string; link: string; expiresInMinutes: number }): EmailContent {
   const expiry = formatMinutes(input.expiresInMinutes);
   return render({

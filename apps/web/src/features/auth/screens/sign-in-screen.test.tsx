@@ -98,7 +98,7 @@ describe("SignInScreen", () => {
   });
 
   it("signs in, remembers the user, and continues to a same-site next", async () => {
-    mockApi({ "POST /api/auth/sign-in/email": () => Response.json({ user: makeMe(), token: "t" }) });
+    mockApi({ "POST /api/auth/sign-in/email": () => Response.json({ user: makeMe() }) });
     const { client } = renderSignIn("/auth/sign-in?next=%2Fbooks%2Fthe-salt-lantern");
     fillAndSubmit("ada@example.com", "correct horse");
     await waitFor(() => expect(screen.getByTestId("landed").textContent).toBe("/books/the-salt-lantern"));
@@ -134,7 +134,7 @@ describe("SignInScreen", () => {
   });
 
   it("ignores a next that leaves the site", async () => {
-    mockApi({ "POST /api/auth/sign-in/email": () => Response.json({ user: makeMe(), token: "t" }) });
+    mockApi({ "POST /api/auth/sign-in/email": () => Response.json({ user: makeMe() }) });
     renderSignIn("/auth/sign-in?next=%2F%2Fevil.com");
     fillAndSubmit("ada@example.com", "correct horse");
     await waitFor(() => expect(screen.getByTestId("landed").textContent).toBe("/"));

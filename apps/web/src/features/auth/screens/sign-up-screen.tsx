@@ -4,7 +4,7 @@ import { Link, useSearchParams } from "react-router";
 import { FormAlert } from "../../../components/form-alert";
 import { SubmitButton } from "../../../components/submit-button";
 import { CheckboxField, EMAIL_FIELD, PasswordField, TextField } from "../../../components/text-field";
-import { errorMessage, hasErrorCode } from "../../../lib/errors";
+import { errorMessage } from "../../../lib/errors";
 import { useScreenTitle } from "../../../lib/screen-title";
 import { AUTH_LINK, AuthCard } from "../components/auth-card";
 import { CheckInbox } from "../components/check-inbox";
@@ -92,26 +92,15 @@ function SignUpForm({ signUp }: { signUp: ReturnType<typeof useSignUp> }) {
       if (first) refs[first].current?.focus();
       return;
     }
-    signUp.mutate(
-      {
-        ...values,
-        email: values.email.trim(),
-        firstName: values.firstName.trim(),
-        lastName: values.lastName.trim(),
-      },
-      {
-        onError: (error) => {
-          // An address that already has an account is about the email field.
-          if (hasErrorCode(error, "already-exists")) {
-            setErrors({ email: errorMessage(error) });
-            refs.email.current?.focus();
-          }
-        },
-      },
-    );
+    signUp.mutate({
+      ...values,
+      email: values.email.trim(),
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+    });
   };
 
-  const failure = signUp.isError && !hasErrorCode(signUp.error, "already-exists") ? signUp.error : null;
+  const failure = signUp.isError ? signUp.error : null;
 
   return (
     <AuthCard
