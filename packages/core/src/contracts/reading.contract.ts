@@ -29,21 +29,38 @@ export const ChapterContentSchema = z
 export type ChapterContent = z.infer<typeof ChapterContentSchema>;
 
 /**
- * The reader's place in a book. `progress` (0–100) is clamped and rounded; when the book has chapter
- * progress the server derives the book's progress from it, weighted by words.
+ * When the reader was at the place (their device's clock). The latest write wins per book: one stamped
+ * before the stored `lastReadAt` arrived late and moves nothing. A time ahead of the server's counts as
+ * the server's now; left out, the server's now.
+ */
+const ReadAtSchema = z.iso.datetime({ offset: true }).optional();
+
+/**
+ * The reader's place in a book: the book's progress is derived from it (the words before the place,
+ * `offset` 1 being the end of the chapter); `progress` only counts for a book without chapters.
  */
 export const BookProgressUpdateSchema = z.object({
   epubPosition: EpubPositionSchema,
   currentChapter: z.string().min(1).max(200),
   progress: z.number(),
+  readAt: ReadAtSchema,
 });
 export type BookProgressUpdate = z.input<typeof BookProgressUpdateSchema>;
 
+/**
+ * A place in a chapter: `progress` is how far through the chapter the reader has got (0–100, through
+ * the end of the screen), and the book's progress follows from it; `epubPosition` is where to resume.
+ */
 export const ChapterProgressUpdateSchema = z.object({
   progress: z.number(),
   epubPosition: EpubPositionSchema.nullable().default(null),
+  readAt: ReadAtSchema,
 });
 export type ChapterProgressUpdate = z.input<typeof ChapterProgressUpdateSchema>;
+
+/** "Mark as finished" and "Start over": a body is optional, as is its moment. */
+export const ProgressActionSchema = z.object({ readAt: ReadAtSchema }).nullish();
+export type ProgressAction = z.input<typeof ProgressActionSchema>;
 
 export const BookProgressResponseSchema = z.object({
   progress: ReadingProgressSchema.nullable(),
@@ -87,6 +104,20 @@ export const readingContract = {
     path: P["progress.putChapter"],
     params: ChapterParamsSchema,
     body: ChapterProgressUpdateSchema,
+    response: BookProgressResponseSchema,
+  },
+  "progress.finish": {
+    method: "POST",
+    path: P["progress.finish"],
+    params: BookIdParamsSchema,
+    body: ProgressActionSchema,
+    response: BookProgressResponseSchema,
+  },
+  "progress.startOver": {
+    method: "POST",
+    path: P["progress.startOver"],
+    params: BookIdParamsSchema,
+    body: ProgressActionSchema,
     response: BookProgressResponseSchema,
   },
   "me.progress": { method: "GET", path: P["me.progress"], response: ContinueReadingSchema },

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { clampProgress, isFinished } from "./progress";
+import { bookProgressAt, clampProgress, isFinished } from "./progress";
 
 describe("clampProgress", () => {
   it("always lands on an integer from 0 to 100", () => {
@@ -39,5 +39,53 @@ describe("clampProgress", () => {
     expect(isFinished(99.4)).toBe(false);
     expect(isFinished(99.5)).toBe(true);
     expect(isFinished(140)).toBe(true);
+  });
+});
+
+describe("bookProgressAt", () => {
+  const words = [100, 300];
+
+  it("counts the words before the place over the book's words", () => {
+    expect(bookProgressAt(words, 0, 0)).toBe(0);
+    expect(bookProgressAt(words, 0, 100)).toBe(25);
+    expect(bookProgressAt(words, 1, 0)).toBe(25);
+    expect(bookProgressAt(words, 1, 50)).toBe(63);
+    expect(bookProgressAt(words, 1, 50.4)).toBe(63);
+  });
+
+  it("moves backward as freely as forward", () => {
+    expect(bookProgressAt(words, 1, 90)).toBeGreaterThan(bookProgressAt(words, 1, 10));
+    expect(bookProgressAt(words, 0, 40)).toBe(10);
+  });
+
+  it("is 100 only at the end of the last chapter, however close the place before it", () => {
+    expect(bookProgressAt(words, 1, 100)).toBe(100);
+    expect(bookProgressAt([100_000, 100], 1, 99)).toBe(99);
+    expect(bookProgressAt([100_000, 100], 0, 100)).toBe(99);
+    expect(bookProgressAt([5], 0, 100)).toBe(100);
+  });
+
+  it("weighs chapters equally without word counts, and is 0 outside the book", () => {
+    expect(bookProgressAt([0, 0, 0, 0], 2, 0)).toBe(50);
+    expect(bookProgressAt([0, 0], 1, 100)).toBe(100);
+    expect(bookProgressAt([], 0, 50)).toBe(0);
+    expect(bookProgressAt(words, 5, 50)).toBe(0);
+    expect(bookProgressAt(words, -1, 50)).toBe(0);
+  });
+
+  it("always lands on an integer from 0 to 100", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.nat({ max: 100_000 }), { minLength: 1, maxLength: 30 }),
+        fc.nat(),
+        fc.double({ noNaN: false }),
+        (counts, index, percent) => {
+          const result = bookProgressAt(counts, index % counts.length, percent);
+          expect(Number.isInteger(result)).toBe(true);
+          expect(result).toBeGreaterThanOrEqual(0);
+          expect(result).toBeLessThanOrEqual(100);
+        },
+      ),
+    );
   });
 });

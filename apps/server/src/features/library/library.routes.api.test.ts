@@ -92,6 +92,21 @@ describe.each(dialectsUnderTest())("stars, lists and launch subscriptions API on
     expect(await bookCounters(testDb.db, hidden.id)).toMatchObject({ nUserStarred: 0, stars: 0 });
   });
 
+  it("refuses to star a book before its launch (issue 17 finding 9), but lets a star be taken back", async () => {
+    const { user, headers } = await signedIn();
+    const book = await scheduledBook();
+    const refused = await call("PUT", starUrl(book.id), headers);
+    expect(refused.statusCode).toBe(412);
+    expect(refused.json().error).toEqual({
+      code: "failed-precondition",
+      message: "This book has not launched yet. Subscribe to hear when it does.",
+    });
+    expect(await bookCounters(testDb.db, book.id)).toMatchObject({ nUserStarred: 0, stars: 0, interactionScore: 0 });
+    const activities = await testDb.db.selectFrom("activities").select("verb").where("actorId", "=", user.id).execute();
+    expect(activities).toEqual([]);
+    expect((await call("DELETE", starUrl(book.id), headers)).json()).toEqual({ starred: false, nUserStarred: 0 });
+  });
+
   it("keeps a book in one list at a time, and lists each list's books newest first", async () => {
     const { user, headers } = await signedIn();
     const [a, b, c] = [await createBook(testDb.db), await createBook(testDb.db), await createBook(testDb.db)];
@@ -173,11 +188,11 @@ describe.each(dialectsUnderTest())("stars, lists and launch subscriptions API on
   it("shows the viewer's own star, list, subscription and progress; visitors and others see none", async () => {
     const alice = await signedIn();
     const bob = await signedIn();
-    const book = await scheduledBook();
+    // Starred and read while it was out, then taken back to a scheduled launch (so one can subscribe).
+    const book = await createBook(testDb.db);
     const nothing = { starred: false, list: null, subscribed: false, progress: null };
     expect((await call("GET", stateUrl(book.id), alice.headers)).json()).toEqual(nothing);
     await call("PUT", starUrl(book.id), alice.headers);
-    await call("PUT", launchUrl(book.id), alice.headers);
     await call("PUT", listUrl("want-to-read", book.id), alice.headers);
     const saved = await t.app.inject({
       method: "PUT",
@@ -186,6 +201,8 @@ describe.each(dialectsUnderTest())("stars, lists and launch subscriptions API on
       payload: { progress: 30, currentChapter: "chapter-2", epubPosition: { anchorId: "chapter-2", offset: 0.1 } },
     });
     expect(saved.statusCode, saved.body).toBe(200);
+    await testDb.db.updateTable("books").set({ status: "scheduled" }).where("id", "=", book.id).execute();
+    await call("PUT", launchUrl(book.id), alice.headers);
 
     const state = await call("GET", stateUrl(book.id), alice.headers);
     expect(state.statusCode, state.body).toBe(200);
@@ -200,8 +217,10 @@ describe.each(dialectsUnderTest())("stars, lists and launch subscriptions API on
   it("never lets one user's removals touch another user's star, list entry or subscription", async () => {
     const alice = await signedIn();
     const bob = await signedIn();
-    const book = await scheduledBook();
+    // Starred while it was out, then taken back to a scheduled launch.
+    const book = await createBook(testDb.db);
     await call("PUT", starUrl(book.id), alice.headers);
+    await testDb.db.updateTable("books").set({ status: "scheduled" }).where("id", "=", book.id).execute();
     await call("PUT", listUrl("want-to-read", book.id), alice.headers);
     await call("PUT", launchUrl(book.id), alice.headers);
     expect((await call("DELETE", starUrl(book.id), bob.headers)).json()).toEqual({ starred: false, nUserStarred: 1 });

@@ -50,8 +50,13 @@ export class LibraryService {
     return book;
   }
 
+  /**
+   * A star is a reader's verdict and goes into followers' feeds: like the text, it waits for the launch.
+   * Taking a star back is always allowed.
+   */
   async star(userId: string, bookId: string): Promise<StarState> {
-    await this.visibleBook(bookId);
+    const book = await this.visibleBook(bookId);
+    if (book.status === "scheduled") throw AppError.of("bookNotLaunched");
     const now = this.now();
     const nUserStarred = await failingAs("starFailed", () =>
       retryingTransaction(this.repository.db, (trx) => this.repository.star(trx, userId, bookId, now)),

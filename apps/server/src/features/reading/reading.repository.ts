@@ -2,25 +2,33 @@ import type { Kysely, Selectable, Transaction } from "kysely";
 import type { DialectName } from "../../db/dialect";
 import { param, ReusableQuery } from "../../db/reusable-query";
 import type { BookRow, Bool, ChapterProgressTable, Database, ReadingProgressTable } from "../../db/schema";
-import type { ChapterWeight } from "./weighted-progress";
 
 export type ReadingProgressRow = Selectable<ReadingProgressTable>;
 export type ChapterProgressRow = Selectable<ChapterProgressTable>;
+
+export interface ChapterWeight {
+  anchorId: string;
+  wordCount: number;
+}
 
 export interface BookForProgress {
   id: string;
   title: string;
   display: number;
+  status: string;
   /** The chapters of the book data's latest version in reading order (none without book data). */
   chapters: ChapterWeight[];
 }
 
-/** A book-level progress write. A null `epubPosition` (JSON text) keeps the stored one. */
+/**
+ * A book-level progress write. A null `epubPosition` (JSON text) keeps the stored one; `lastReadAt`
+ * is when the reader was there, and a write older than the stored one moves nothing.
+ */
 export interface BookProgressWrite {
   userId: string;
   bookId: string;
   progress: number;
-  currentChapter: string;
+  currentChapter: string | null;
   lastReadAt: string;
   epubPosition: string | null;
 }
@@ -29,9 +37,13 @@ export interface BookProgressOutcome {
   row: ReadingProgressRow;
   /** This write created the user's first progress record on the book. */
   started: boolean;
-  /** This write marked the book read (it happens once per user and book). */
+  /** This write marked the book read (once per user and book, unless they start over). */
   finished: boolean;
+  /** This write ("Start over") took a read book back to a current read. */
+  unfinished: boolean;
 }
+
+const UNCHANGED = { started: false, finished: false, unfinished: false };
 
 /** The statements every progress write runs, built and compiled once (see ReusableQuery). */
 function compileHotQueries(db: Kysely<Database>) {
@@ -48,7 +60,7 @@ function compileHotQueries(db: Kysely<Database>) {
         .leftJoin("chapters", (join) =>
           join.onRef("chapters.bookId", "=", "books.id").onRef("chapters.version", "=", "bookData.latestVersion"),
         )
-        .select(["books.id", "books.title", "books.display", "chapters.anchorId", "chapters.wordCount"])
+        .select(["books.id", "books.title", "books.display", "books.status", "chapters.anchorId", "chapters.wordCount"])
         .where("books.id", "=", param("bookId"))
         .orderBy("chapters.chapterNumber")
         .compile(),
@@ -61,7 +73,7 @@ function compileHotQueries(db: Kysely<Database>) {
         .where("bookId", "=", param("bookId"))
         .compile(),
     ),
-    // A chapter once read stays read; a missing position keeps the stored one.
+    // A chapter once read stays read; a missing position keeps the stored one; an older write moves nothing.
     upsertChapter: new ReusableQuery(
       db
         .insertInto("chapterProgress")
@@ -75,18 +87,21 @@ function compileHotQueries(db: Kysely<Database>) {
           epubPosition: param("epubPosition"),
         })
         .onConflict((conflict) =>
-          conflict.columns(["userId", "bookId", "anchorId"]).doUpdateSet((eb) => ({
-            progress: eb.ref("excluded.progress"),
-            lastReadAt: eb.ref("excluded.lastReadAt"),
-            isRead: eb
-              .case()
-              .when("chapterProgress.isRead", "=", 1)
-              .then(1)
-              .else(eb.ref("excluded.isRead"))
-              .end()
-              .$castTo<Bool>(),
-            epubPosition: eb.fn.coalesce("excluded.epubPosition", "chapterProgress.epubPosition"),
-          })),
+          conflict
+            .columns(["userId", "bookId", "anchorId"])
+            .doUpdateSet((eb) => ({
+              progress: eb.ref("excluded.progress"),
+              lastReadAt: eb.ref("excluded.lastReadAt"),
+              isRead: eb
+                .case()
+                .when("chapterProgress.isRead", "=", 1)
+                .then(1)
+                .else(eb.ref("excluded.isRead"))
+                .end()
+                .$castTo<Bool>(),
+              epubPosition: eb.fn.coalesce("excluded.epubPosition", "chapterProgress.epubPosition"),
+            }))
+            .whereRef("chapterProgress.lastReadAt", "<=", "excluded.lastReadAt"),
         )
         .compile(),
     ),
@@ -102,6 +117,42 @@ function compileHotQueries(db: Kysely<Database>) {
         .where("userId", "=", param("userId"))
         .where("bookId", "=", param("bookId"))
         .where("isRead", "=", 0)
+        .where("lastReadAt", "<=", param("lastReadAt"))
+        .returningAll()
+        .compile(),
+    ),
+    // A write that arrived after a newer one still counts its finish: the reader did reach the end.
+    markReadOnly: new ReusableQuery(
+      db
+        .updateTable("readingProgress")
+        .set({ isRead: 1 })
+        .where("userId", "=", param("userId"))
+        .where("bookId", "=", param("bookId"))
+        .where("isRead", "=", 0)
+        .returningAll()
+        .compile(),
+    ),
+    current: new ReusableQuery(
+      db
+        .selectFrom("readingProgress")
+        .selectAll()
+        .where("userId", "=", param("userId"))
+        .where("bookId", "=", param("bookId"))
+        .compile(),
+    ),
+    insert: new ReusableQuery(
+      db
+        .insertInto("readingProgress")
+        .values({
+          userId: param("userId"),
+          bookId: param("bookId"),
+          progress: param("progress") as unknown as number,
+          currentChapter: param("currentChapter"),
+          lastReadAt: param("lastReadAt"),
+          isRead: param("isRead") as unknown as Bool,
+          epubPosition: param("epubPosition"),
+        })
+        .onConflict((conflict) => conflict.columns(["userId", "bookId"]).doNothing())
         .returningAll()
         .compile(),
     ),
@@ -114,6 +165,7 @@ function compileHotQueries(db: Kysely<Database>) {
         }))
         .where("userId", "=", param("userId"))
         .where("bookId", "=", param("bookId"))
+        .where("lastReadAt", "<=", param("lastReadAt"))
         .returningAll()
         .compile(),
     ),
@@ -145,7 +197,7 @@ export class ReadingRepository {
     const chapters = rows.flatMap(({ anchorId, wordCount }) =>
       anchorId === null || wordCount === null ? [] : [{ anchorId, wordCount }],
     );
-    return { id: first.id, title: first.title, display: first.display, chapters };
+    return { id: first.id, title: first.title, display: first.display, status: first.status, chapters };
   }
 
   async readingProgress(userId: string, bookId: string): Promise<ReadingProgressRow | undefined> {
@@ -182,25 +234,77 @@ export class ReadingRepository {
   }
 
   /**
-   * Writes the book's progress and says what changed. A book once read stays read (a later, lower
-   * figure is a re-read: the place moves, `is_read` does not), so "finished" happens once. Run under
-   * `lockReader`.
+   * Writes the book's progress and says what changed. The latest write wins: one stamped before the
+   * stored `lastReadAt` moves nothing (though reaching 100 still finishes the book). A book once read
+   * stays read (a later, lower figure is a re-read: the place moves, `is_read` does not), so
+   * "finished" happens once. Run under `lockReader`.
    */
   async writeBookProgress(trx: Transaction<Database>, write: BookProgressWrite): Promise<BookProgressOutcome> {
-    const values = { ...write };
+    const values = { ...write, isRead: write.progress === 100 ? 1 : 0 };
     if (write.progress === 100) {
       const [justRead] = await this.hot.markRead.execute<Database>(trx, values);
-      if (justRead) return { row: justRead, started: false, finished: true };
+      if (justRead) return { row: justRead, ...UNCHANGED, finished: true };
     }
     const [updated] = await this.hot.update.execute<Database>(trx, values);
-    if (updated) return { row: updated, started: false, finished: false };
-    // No row yet, and the reader lock keeps anyone else from inserting it meanwhile.
-    const inserted = await trx
-      .insertInto("readingProgress")
-      .values({ ...write, isRead: write.progress === 100 ? 1 : 0 })
+    if (updated) return { row: updated, ...UNCHANGED };
+    // No row yet, or a newer one; the reader lock keeps anyone else from inserting it meanwhile.
+    const [inserted] = await this.hot.insert.execute<Database>(trx, values);
+    if (inserted) return { row: inserted, ...UNCHANGED, started: true, finished: inserted.isRead === 1 };
+    if (write.progress === 100) {
+      const [lateFinish] = await this.hot.markReadOnly.execute<Database>(trx, values);
+      if (lateFinish) return { row: lateFinish, ...UNCHANGED, finished: true };
+    }
+    const [newer] = await this.hot.current.execute<Database>(trx, values);
+    if (!newer) throw new Error("The reading progress row vanished under the reader lock");
+    return { row: newer, ...UNCHANGED };
+  }
+
+  /**
+   * "Mark as finished" and "Start over": the place and `is_read` set outright, whatever the stored
+   * write's moment (an explicit action beats any save; `lastReadAt` never moves back). Start over also
+   * forgets the chapters' progress. Run under `lockReader`.
+   */
+  async setBookState(
+    trx: Transaction<Database>,
+    write: BookProgressWrite & { isRead: Bool },
+  ): Promise<BookProgressOutcome> {
+    const before = await trx
+      .selectFrom("readingProgress")
+      .select(["isRead", "lastReadAt"])
+      .where("userId", "=", write.userId)
+      .where("bookId", "=", write.bookId)
+      .executeTakeFirst();
+    if (!before) {
+      const row = await trx.insertInto("readingProgress").values(write).returningAll().executeTakeFirstOrThrow();
+      return { row, ...UNCHANGED, started: true, finished: write.isRead === 1 };
+    }
+    if (write.isRead === 0) {
+      await trx
+        .deleteFrom("chapterProgress")
+        .where("userId", "=", write.userId)
+        .where("bookId", "=", write.bookId)
+        .execute();
+    }
+    const row = await trx
+      .updateTable("readingProgress")
+      .set({
+        progress: write.progress,
+        currentChapter: write.currentChapter,
+        epubPosition: write.epubPosition,
+        isRead: write.isRead,
+        // The later of the two (ISO timestamps sort as text).
+        lastReadAt: [write.lastReadAt, before.lastReadAt].sort().at(-1) as string,
+      })
+      .where("userId", "=", write.userId)
+      .where("bookId", "=", write.bookId)
       .returningAll()
       .executeTakeFirstOrThrow();
-    return { row: inserted, started: true, finished: inserted.isRead === 1 };
+    return {
+      row,
+      ...UNCHANGED,
+      finished: before.isRead === 0 && write.isRead === 1,
+      unfinished: before.isRead === 1 && write.isRead === 0,
+    };
   }
 
   /** Moves the book between current and finished reads (deltas of -1, 0 or +1). */

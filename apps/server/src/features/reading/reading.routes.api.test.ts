@@ -34,6 +34,12 @@ describe.each(dialectsUnderTest())("reading progress API on %s", (dialect) => {
     currentChapter: anchorId,
     epubPosition: { anchorId, offset },
   });
+  /** A place on the book route: the figure follows from it (the client's own figure is not asked). */
+  const at = (anchorId: string, offset: number, readAt?: string) => ({
+    ...bookBody(0, anchorId, offset),
+    ...(readAt ? { readAt } : {}),
+  });
+  const iso = (ms: number) => new Date(ms).toISOString();
   const reader = () => createSignedInUser(testDb.db, { firstName: "Ada", lastName: "Lovelace" });
   const listOf = async (userId: string, bookId: string) =>
     (
@@ -106,9 +112,9 @@ describe.each(dialectsUnderTest())("reading progress API on %s", (dialect) => {
     expect((await get(progressUrl(book.id), headers)).json()).toEqual({ progress: null, chapters: [] });
   });
 
-  it("clamps and rounds the figure and keeps the place; the first record makes one current read", async () => {
+  it("takes a chapterless book's own figure, clamped and rounded; the first record makes one current read", async () => {
     const { user, headers } = await reader();
-    const book = await createBook(testDb.db, { chapters: 3 });
+    const book = await createBook(testDb.db, { chapters: 0 });
     const first = await put(progressUrl(book.id), bookBody(42.6, "chapter-2", 0.25), headers);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toEqual({
@@ -161,14 +167,14 @@ describe.each(dialectsUnderTest())("reading progress API on %s", (dialect) => {
   it("finishes a book once: counters move, the list changes, one 'read book' event, and it stays read", async () => {
     const { user, headers } = await reader();
     const book = await createBook(testDb.db, { book: { title: "The Finished Tale" } });
-    await put(progressUrl(book.id), bookBody(60), headers);
-    const done = await put(progressUrl(book.id), bookBody(99.5, "chapter-2"), headers);
+    await put(progressUrl(book.id), at("chapter-2", 0.2), headers);
+    const done = await put(progressUrl(book.id), at("chapter-2", 1), headers);
     expect(done.json().progress).toMatchObject({ progress: 100, isRead: true });
-    expect((await put(progressUrl(book.id), bookBody(100, "chapter-2"), headers)).json().progress.isRead).toBe(true);
+    expect((await put(progressUrl(book.id), at("chapter-2", 1), headers)).json().progress.isRead).toBe(true);
     // A re-read moves the place back; the book stays read and is not finished a second time.
-    const reread = await put(progressUrl(book.id), bookBody(12), headers);
+    const reread = await put(progressUrl(book.id), at("chapter-1", 0.24), headers);
     expect(reread.json().progress).toMatchObject({ progress: 12, isRead: true });
-    await put(progressUrl(book.id), bookBody(100, "chapter-2"), headers);
+    await put(progressUrl(book.id), at("chapter-2", 1), headers);
 
     expect(await bookCounters(testDb.db, book.id)).toMatchObject({
       nCurrentReads: 0,
@@ -199,18 +205,18 @@ describe.each(dialectsUnderTest())("reading progress API on %s", (dialect) => {
     ]);
   });
 
-  it("derives the book's progress from its chapters, weighted by their words", async () => {
+  it("counts the words before the reader's place: forward and back, whatever the client's own figure", async () => {
     const { user, headers } = await reader();
-    const book = await createBook(testDb.db, { chapters: 2 });
-    await setChapterWords(testDb.db, book.id, [100, 300]);
-    const first = await put(chapterUrl(book.id, "chapter-1"), { progress: 100 }, headers);
+    const book = await createBook(testDb.db, { chapters: 3 });
+    await setChapterWords(testDb.db, book.id, [100, 300, 600]);
+    const first = await put(chapterUrl(book.id, "chapter-2"), { progress: 50 }, headers);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toEqual({
       progress: {
         userId: user.id,
         bookId: book.id,
         progress: 25,
-        currentChapter: "chapter-1",
+        currentChapter: "chapter-2",
         lastReadAt: expect.any(String),
         isRead: false,
         epubPosition: null,
@@ -219,30 +225,222 @@ describe.each(dialectsUnderTest())("reading progress API on %s", (dialect) => {
         {
           userId: user.id,
           bookId: book.id,
-          anchorId: "chapter-1",
-          progress: 100,
-          isRead: true,
+          anchorId: "chapter-2",
+          progress: 50,
+          isRead: false,
           lastReadAt: first.json().progress.lastReadAt,
           epubPosition: null,
         },
       ],
     });
-    const position = { anchorId: "chapter-2", offset: 0.5 };
-    const second = await put(chapterUrl(book.id, "chapter-2"), { progress: 50.2, epubPosition: position }, headers);
-    expect(second.json().progress).toMatchObject({ progress: 63, currentChapter: "chapter-2", epubPosition: position });
-    expect(second.json().chapters.map((c: { anchorId: string }) => c.anchorId)).toEqual(["chapter-1", "chapter-2"]);
-    // With chapter progress, the client's own figure gives way to the chapters'.
-    const book90 = await put(progressUrl(book.id), bookBody(90, "chapter-2"), headers);
-    expect(book90.json().progress.progress).toBe(63);
-    // A chapter once read stays read; a position left out keeps the stored one.
+    // Chapters nobody opened count all the same when they lie behind the place.
+    const position = { anchorId: "chapter-3", offset: 0.25 };
+    const later = await put(chapterUrl(book.id, "chapter-3"), { progress: 30, epubPosition: position }, headers);
+    expect(later.json().progress).toMatchObject({ progress: 58, currentChapter: "chapter-3", epubPosition: position });
+    // Back to the first chapter: the figure follows the place down; a position left out keeps the stored one.
     const back = await put(chapterUrl(book.id, "chapter-1"), { progress: 40 }, headers);
-    expect(back.json().chapters[0]).toMatchObject({ anchorId: "chapter-1", progress: 40, isRead: true });
-    expect(back.json().progress).toMatchObject({ progress: 48, epubPosition: { anchorId: "chapter-2", offset: 0.5 } });
-    await put(chapterUrl(book.id, "chapter-1"), { progress: 100 }, headers);
-    const end = await put(chapterUrl(book.id, "chapter-2"), { progress: 100 }, headers);
-    expect(end.json().progress).toMatchObject({ progress: 100, isRead: true });
+    expect(back.json().progress).toMatchObject({ progress: 4, currentChapter: "chapter-1", epubPosition: position });
+    expect(back.json().chapters.map((c: { anchorId: string }) => c.anchorId)).toEqual([
+      "chapter-1",
+      "chapter-2",
+      "chapter-3",
+    ]);
+    // On the book route the place is the position's offset; the client's 90 is not the book's figure.
+    const book90 = await put(progressUrl(book.id), { ...at("chapter-3", 0.5), progress: 90 }, headers);
+    expect(book90.json().progress.progress).toBe(70);
+    // Short of the very end it never rounds up to 100.
+    expect((await put(chapterUrl(book.id, "chapter-3"), { progress: 99.4 }, headers)).json().progress).toMatchObject({
+      progress: 99,
+      isRead: false,
+    });
+    expect((await get(progressUrl(book.id), headers)).json().progress.progress).toBe(99);
+    expect(await bookCounters(testDb.db, book.id)).toMatchObject({ nCurrentReads: 1, current: 1, finished: 0 });
+  });
+
+  it("finishes a book at the end of its last chapter, whether or not every chapter was opened", async () => {
+    const { user, headers } = await reader();
+    const book = await createBook(testDb.db, { chapters: 4 });
+    await put(chapterUrl(book.id, "chapter-1"), { progress: 30 }, headers);
+    const end = await put(chapterUrl(book.id, "chapter-4"), { progress: 100 }, headers);
+    expect(end.json().progress).toMatchObject({ progress: 100, isRead: true, currentChapter: "chapter-4" });
+    expect(end.json().chapters).toHaveLength(2);
+    expect(await bookCounters(testDb.db, book.id)).toMatchObject({
+      nCurrentReads: 0,
+      nFinishedReads: 1,
+      current: 0,
+      finished: 1,
+    });
+    expect(await listOf(user.id, book.id)).toBe("finished");
+    expect(
+      (await get("/api/v1/me/lists", headers)).json().lists.finished.map((e: { book: Book }) => e.book.id),
+    ).toEqual([book.id]);
+    // Going back after finishing does not un-finish it: the place moves, the book stays read.
+    const back = await put(chapterUrl(book.id, "chapter-2"), { progress: 50 }, headers);
+    expect(back.json().progress).toMatchObject({ progress: 38, isRead: true });
     expect(await bookCounters(testDb.db, book.id)).toMatchObject({ nFinishedReads: 1, finished: 1, current: 0 });
-    expect((await get(progressUrl(book.id), headers)).json()).toEqual(end.json());
+    expect(await listOf(user.id, book.id)).toBe("finished");
+    const state = await get(`/api/v1/books/${book.id}/viewer-state`, headers);
+    expect(state.json().progress).toEqual(back.json().progress);
+  });
+
+  it("lets the latest write win: an older one arriving late moves nothing, yet still counts a finish", async () => {
+    const { headers } = await reader();
+    const book = await createBook(testDb.db, { chapters: 2 });
+    const now = clockMs;
+    const newer = await put(progressUrl(book.id), at("chapter-2", 0.5, iso(now - 1_000)), headers);
+    expect(newer.json().progress).toMatchObject({ progress: 75, lastReadAt: iso(now - 1_000) });
+    // Sent earlier from another device, delivered after: the stored place stays.
+    const late = await put(progressUrl(book.id), at("chapter-1", 0.2, iso(now - 5_000)), headers);
+    expect(late.statusCode).toBe(200);
+    expect(late.json().progress).toEqual(newer.json().progress);
+    const lateChapter = await put(
+      chapterUrl(book.id, "chapter-1"),
+      { progress: 10, epubPosition: { anchorId: "chapter-1", offset: 0.1 }, readAt: iso(now - 4_000) },
+      headers,
+    );
+    expect(lateChapter.json().progress).toEqual(newer.json().progress);
+    // Its chapter row is new, so it is kept; the same chapter's older write after it changes nothing.
+    expect(lateChapter.json().chapters).toMatchObject([{ anchorId: "chapter-1", progress: 10 }]);
+    const older = await put(chapterUrl(book.id, "chapter-1"), { progress: 90, readAt: iso(now - 6_000) }, headers);
+    expect(older.json().chapters).toMatchObject([{ anchorId: "chapter-1", progress: 10 }]);
+    // A moment from the future counts as the server's now, so it cannot lock other devices out.
+    const ahead = await put(progressUrl(book.id), at("chapter-1", 0.5, iso(now + 3_600_000)), headers);
+    expect(Date.parse(ahead.json().progress.lastReadAt)).toBeLessThanOrEqual(clockMs);
+    expect(ahead.json().progress.progress).toBe(25);
+    const next = await put(progressUrl(book.id), at("chapter-1", 0.8, iso(clockMs + 500)), headers);
+    expect(next.json().progress.progress).toBe(40);
+    // A late write that reached the end still finishes the book, but the newer place stays.
+    const lateEnd = await put(progressUrl(book.id), at("chapter-2", 1, iso(now - 2_000)), headers);
+    expect(lateEnd.json().progress).toMatchObject({ progress: 40, isRead: true });
+    expect(await bookCounters(testDb.db, book.id)).toMatchObject({ nFinishedReads: 1, finished: 1, current: 0 });
+  });
+
+  it("sorts out simultaneous writes from two devices by their moments, whatever order they land in", async () => {
+    const { headers } = await reader();
+    const book = await createBook(testDb.db, { chapters: 2 });
+    const base = clockMs;
+    const writes = Array.from({ length: 12 }, (_, index) =>
+      at(index % 2 ? "chapter-2" : "chapter-1", 0.5, iso(base - 12_000 + index * 1_000)),
+    );
+    const shuffled = [...writes].reverse();
+    await Promise.all(shuffled.map((body) => put(progressUrl(book.id), body, headers)));
+    const stored = (await get(progressUrl(book.id), headers)).json().progress;
+    expect(stored).toMatchObject({ progress: 75, lastReadAt: iso(base - 1_000), currentChapter: "chapter-2" });
+  });
+
+  it("marks a book finished and starts it over, the counters always equal their rows", async () => {
+    const alice = await reader();
+    const bob = await reader();
+    const book = await createBook(testDb.db, { chapters: 3, book: { title: "Twice Told" } });
+    const finishUrl = `/api/v1/books/${book.id}/progress/finish`;
+    const startOverUrl = `/api/v1/books/${book.id}/progress/start-over`;
+    const post = (url: string, headers: Headers, payload?: object) =>
+      t.app.inject({ method: "POST", url, headers, ...(payload ? { payload } : {}) });
+    const recount = async () => {
+      const counters = await bookCounters(testDb.db, book.id);
+      expect(counters.nCurrentReads).toBe(counters.current);
+      expect(counters.nFinishedReads).toBe(counters.finished);
+      return counters;
+    };
+
+    await put(chapterUrl(book.id, "chapter-1"), { progress: 50 }, alice.headers);
+    await put(chapterUrl(book.id, "chapter-2"), { progress: 10 }, bob.headers);
+    const finished = await post(finishUrl, alice.headers);
+    expect(finished.statusCode, finished.body).toBe(200);
+    expect(finished.json().progress).toMatchObject({
+      progress: 100,
+      isRead: true,
+      currentChapter: "chapter-3",
+      epubPosition: { anchorId: "chapter-3", offset: 1 },
+    });
+    expect(await recount()).toMatchObject({ current: 1, finished: 1 });
+    expect(await listOf(alice.user.id, book.id)).toBe("finished");
+    // Marking it again changes nothing.
+    await post(finishUrl, alice.headers, {});
+    expect(await recount()).toMatchObject({ current: 1, finished: 1 });
+
+    const over = await post(startOverUrl, alice.headers, { readAt: iso(clockMs) });
+    expect(over.statusCode, over.body).toBe(200);
+    expect(over.json()).toEqual({
+      progress: expect.objectContaining({
+        progress: 0,
+        isRead: false,
+        currentChapter: "chapter-1",
+        epubPosition: { anchorId: "chapter-1", offset: 0 },
+      }),
+      chapters: [],
+    });
+    expect(await recount()).toMatchObject({ current: 2, finished: 0 });
+    expect(await listOf(alice.user.id, book.id)).toBe("reading");
+    // Bob's place on the same book is his own: Alice's actions leave it be.
+    expect((await get(progressUrl(book.id), bob.headers)).json()).toMatchObject({
+      progress: { progress: 37, isRead: false },
+      chapters: [{ anchorId: "chapter-2", progress: 10 }],
+    });
+    // A save made before "Start over", arriving after it, cannot undo it.
+    const stale = await put(progressUrl(book.id), at("chapter-3", 0.9, iso(clockMs - 60_000)), alice.headers);
+    expect(stale.json().progress.progress).toBe(0);
+
+    // Reading to the end again counts one more finish, and a second 'read book' event.
+    await put(chapterUrl(book.id, "chapter-3"), { progress: 100 }, alice.headers);
+    expect(await recount()).toMatchObject({ current: 1, finished: 1 });
+    // Starting over a book never opened is its first record.
+    const fresh = await post(startOverUrl, bob.headers);
+    expect(fresh.json().progress).toMatchObject({ progress: 0, isRead: false });
+    const carol = await reader();
+    const carolFinish = await post(finishUrl, carol.headers);
+    expect(carolFinish.json().progress).toMatchObject({ progress: 100, isRead: true });
+    expect(await recount()).toMatchObject({ current: 1, finished: 2 });
+    const events = await testDb.db
+      .selectFrom("userEvents")
+      .select("triggeredByUserId")
+      .where("targetResourceId", "=", book.id)
+      .execute();
+    expect(events.map((event) => event.triggeredByUserId).sort()).toEqual(
+      [alice.user.id, alice.user.id, carol.user.id].sort(),
+    );
+    for (const url of [finishUrl, startOverUrl]) {
+      const visitor = await post(url, {});
+      expect(visitor.statusCode).toBe(401);
+      for (const id of ["no-such-book", (await createBook(testDb.db, { book: { display: 0 } })).id]) {
+        const missing = await post(url.replace(book.id, id), alice.headers);
+        expect(missing.statusCode).toBe(404);
+        expect(missing.json().error.message).toBe("Book not found!");
+      }
+    }
+  });
+
+  it("refuses progress on a book before its launch, as its text is (issue 17 finding 9)", async () => {
+    const { user, headers } = await reader();
+    const book = await createBook(testDb.db, {
+      book: { status: "scheduled", launchedDate: new Date(clockMs + 86_400_000).toISOString() },
+    });
+    for (const response of [
+      await put(progressUrl(book.id), at("chapter-2", 1), headers),
+      await put(chapterUrl(book.id, "chapter-2"), { progress: 100 }, headers),
+      await t.app.inject({ method: "POST", url: `/api/v1/books/${book.id}/progress/finish`, headers }),
+      await t.app.inject({ method: "POST", url: `/api/v1/books/${book.id}/progress/start-over`, headers }),
+    ]) {
+      expect(response.statusCode).toBe(412);
+      expect(response.json().error).toEqual({
+        code: "failed-precondition",
+        message: "This book has not launched yet. Subscribe to hear when it does.",
+      });
+    }
+    expect(await bookCounters(testDb.db, book.id)).toMatchObject({
+      nCurrentReads: 0,
+      nFinishedReads: 0,
+      current: 0,
+      finished: 0,
+    });
+    expect(await testDb.db.selectFrom("chapterProgress").selectAll().where("bookId", "=", book.id).execute()).toEqual(
+      [],
+    );
+    expect(await testDb.db.selectFrom("activities").selectAll().where("actorId", "=", user.id).execute()).toEqual([]);
+    expect(
+      await testDb.db.selectFrom("userEvents").selectAll().where("triggeredByUserId", "=", user.id).execute(),
+    ).toEqual([]);
+    expect(await listOf(user.id, book.id)).toBeUndefined();
   });
 
   it("keeps each reader's progress their own", async () => {
@@ -262,11 +460,11 @@ describe.each(dialectsUnderTest())("reading progress API on %s", (dialect) => {
   it("lists books in progress, most recently read first, without finished or hidden books", async () => {
     const { headers } = await reader();
     const books = await Promise.all(Array.from({ length: 23 }, () => createBook(testDb.db)));
-    for (const book of books) await put(progressUrl(book.id), bookBody(10), headers);
+    for (const book of books) await put(progressUrl(book.id), at("chapter-1", 0.2), headers);
     const [finished, hidden, reread] = books as [Book, Book, Book, ...Book[]];
-    await put(progressUrl(finished.id), bookBody(100), headers);
-    await put(progressUrl(reread.id), bookBody(100), headers);
-    await put(progressUrl(reread.id), bookBody(30), headers);
+    await put(progressUrl(finished.id), at("chapter-2", 1), headers);
+    await put(progressUrl(reread.id), at("chapter-2", 1), headers);
+    await put(progressUrl(reread.id), at("chapter-1", 0.6), headers);
     await testDb.db.updateTable("books").set({ display: 0 }).where("id", "=", hidden.id).execute();
 
     const response = await get("/api/v1/me/progress", headers);

@@ -4,7 +4,13 @@ import { operation } from "../../openapi-operation";
 import { requireViewer } from "../auth/session";
 import type { ReadingService } from "./reading.service";
 
-const errors = { 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 404: ApiErrorBodySchema, 500: ApiErrorBodySchema };
+const errors = {
+  400: ApiErrorBodySchema,
+  401: ApiErrorBodySchema,
+  404: ApiErrorBodySchema,
+  412: ApiErrorBodySchema,
+  500: ApiErrorBodySchema,
+};
 
 /** The signed-in reader's own progress: there is no user id in these paths, so nobody reaches another's. */
 export const readingRoutes: FastifyPluginAsyncZod<{ service: ReadingService }> = async (app, { service }) => {
@@ -52,6 +58,27 @@ export const readingRoutes: FastifyPluginAsyncZod<{ service: ReadingService }> =
         request.body,
       ),
   );
+
+  for (const action of ["progress.finish", "progress.startOver"] as const) {
+    app.post(
+      c[action].path,
+      {
+        schema: {
+          ...operation(action),
+          params: c[action].params,
+          body: c[action].body,
+          response: { 200: c[action].response, ...errors },
+        },
+      },
+      async (request) => {
+        const userId = requireViewer(request, "notLoggedIn").userId;
+        const readAt = request.body?.readAt;
+        return action === "progress.finish"
+          ? service.finish(userId, request.params.id, readAt)
+          : service.startOver(userId, request.params.id, readAt);
+      },
+    );
+  }
 
   app.get(
     c["me.progress"].path,

@@ -3,10 +3,13 @@ import {
   type Book,
   type BookProgressResponse,
   type BookProgressUpdate,
+  bookProgressAt,
   type ChapterProgressUpdateSchema,
   clampProgress,
+  type EpubPosition,
   PAGE_SIZE_LARGE,
   PROGRESS_MAX,
+  PROGRESS_MIN,
   type ReadingProgress,
 } from "@quire/core";
 import type { Transaction } from "kysely";
@@ -20,8 +23,7 @@ import { presentBookSummaries } from "../library/book-summaries";
 import { listEntriesRepository } from "../library/list-entries.repository";
 import { type NewUserEvent, recordUserEvent } from "../notifications/user-events.repository";
 import { presentChapterProgress, presentReadingProgress } from "./reading.presenter";
-import type { BookForProgress, BookProgressWrite, ReadingProgressRow, ReadingRepository } from "./reading.repository";
-import { weightedBookProgress } from "./weighted-progress";
+import type { BookForProgress, BookProgressOutcome, BookProgressWrite, ReadingRepository } from "./reading.repository";
 
 /** One write's transaction, its moment, and whether it recorded an event (the worker is nudged after commit). */
 interface WriteScope {
@@ -31,10 +33,11 @@ interface WriteScope {
 }
 
 /**
- * Reading progress rules (SPEC §4): values clamped to 0–100 and rounded; a book's figure derived from
- * its chapters, weighted by words, once there is chapter progress; the first record makes a current
- * read, reaching 100 a finished one (once: a read book is never un-read); lists and the 'read book'
- * event follow in the same transaction.
+ * Reading progress rules (SPEC §4): a book's figure is the reader's place in it (`bookProgressAt`:
+ * the words before the place, clamped and rounded; 100 only at the end of the last chapter); the
+ * latest write wins; the first record makes a current read, reaching 100 a finished one (once: going
+ * back does not un-read a book, only "Start over" does); lists, the feed and the 'read book' event
+ * follow in the same transaction.
  */
 export class ReadingService {
   constructor(
@@ -58,6 +61,19 @@ export class ReadingService {
     return book;
   }
 
+  /** A book one can have read: its text is refused before launch, so is progress on it. */
+  private async readableTarget(bookId: string): Promise<BookForProgress> {
+    const book = await this.target(bookId);
+    if (book.status === "scheduled") throw AppError.of("bookNotLaunched");
+    return book;
+  }
+
+  /** When the reader was there: their own moment, but never ahead of the server's. */
+  private readAt(readAt: string | undefined, now: Date): string {
+    if (readAt === undefined) return now.toISOString();
+    return new Date(Math.min(Date.parse(readAt), now.getTime())).toISOString();
+  }
+
   async getProgress(userId: string, bookId: string): Promise<BookProgressResponse> {
     const { chapters } = await this.target(bookId);
     const [progress, chapterRows] = await Promise.all([
@@ -75,7 +91,7 @@ export class ReadingService {
 
   async putBookProgress(userId: string, bookId: string, update: BookProgressUpdate): Promise<BookProgressResponse> {
     return guarded(async () => {
-      const target = await this.target(bookId);
+      const target = await this.readableTarget(bookId);
       // A book without chapters (nothing imported or written yet) has no anchors to check against.
       if (
         target.chapters.length > 0 &&
@@ -83,18 +99,23 @@ export class ReadingService {
       ) {
         throw AppError.of("chapterNotFound");
       }
-      return this.inTransaction(userId, async (scope) => {
-        const chapterRows = await this.repository.chapterProgress(userId, bookId, scope.trx);
-        const derived = weightedBookProgress(target.chapters, progressByAnchor(chapterRows));
-        const progress = await this.saveBookProgress(scope, target, {
+      const { anchorId, offset } = update.epubPosition;
+      const progress =
+        target.chapters.length > 0
+          ? placeProgress(target, anchorId, offset * PROGRESS_MAX)
+          : clampProgress(update.progress);
+      const now = this.deps.clock();
+      const lastReadAt = this.readAt(update.readAt, now);
+      return this.inTransaction(userId, now, async (scope) => {
+        const saved = await this.saveBookProgress(scope, target, {
           userId,
           bookId,
-          progress: derived ?? clampProgress(update.progress),
+          progress,
           currentChapter: update.currentChapter,
-          lastReadAt: scope.now,
+          lastReadAt,
           epubPosition: toJson(update.epubPosition),
         });
-        return { progress, chapters: presentChapterProgress(chapterRows, anchorsOf(target)) };
+        return this.answer(scope, target, userId, saved);
       });
     });
   }
@@ -106,35 +127,90 @@ export class ReadingService {
     update: z.output<typeof ChapterProgressUpdateSchema>,
   ): Promise<BookProgressResponse> {
     return guarded(async () => {
-      const target = await this.target(bookId);
+      const target = await this.readableTarget(bookId);
       if (!isChapter(target, anchorId) || (update.epubPosition && !isChapter(target, update.epubPosition.anchorId))) {
         throw AppError.of("chapterNotFound");
       }
       const progress = clampProgress(update.progress);
       const epubPosition = update.epubPosition ? toJson(update.epubPosition) : null;
-      return this.inTransaction(userId, async (scope) => {
+      const now = this.deps.clock();
+      const lastReadAt = this.readAt(update.readAt, now);
+      return this.inTransaction(userId, now, async (scope) => {
         await this.repository.upsertChapterProgress(scope.trx, {
           userId,
           bookId,
           anchorId,
           progress,
           isRead: progress === PROGRESS_MAX ? 1 : 0,
-          lastReadAt: scope.now,
+          lastReadAt,
           epubPosition,
         });
-        const chapterRows = await this.repository.chapterProgress(userId, bookId, scope.trx);
         const saved = await this.saveBookProgress(scope, target, {
           userId,
           bookId,
-          // Always defined here: the chapter just saved is one of the book's.
-          progress: weightedBookProgress(target.chapters, progressByAnchor(chapterRows)) ?? progress,
+          progress: placeProgress(target, anchorId, progress),
           currentChapter: anchorId,
-          lastReadAt: scope.now,
+          lastReadAt,
           epubPosition,
         });
-        return { progress: saved, chapters: presentChapterProgress(chapterRows, anchorsOf(target)) };
+        return this.answer(scope, target, userId, saved);
       });
     });
+  }
+
+  /** "Mark as finished": the place moves to the end of the last chapter and the book is read. */
+  async finish(userId: string, bookId: string, readAt: string | undefined): Promise<BookProgressResponse> {
+    return guarded(async () => {
+      const target = await this.readableTarget(bookId);
+      const last = target.chapters.at(-1)?.anchorId ?? null;
+      return this.setState(userId, target, readAt, { progress: PROGRESS_MAX, isRead: 1, anchorId: last, offset: 1 });
+    });
+  }
+
+  /**
+   * "Start over": back to the start of the first chapter with no chapter read, and a finished book
+   * becomes a current read again (the counters follow), so finishing it again counts once more.
+   */
+  async startOver(userId: string, bookId: string, readAt: string | undefined): Promise<BookProgressResponse> {
+    return guarded(async () => {
+      const target = await this.readableTarget(bookId);
+      const first = target.chapters[0]?.anchorId ?? null;
+      return this.setState(userId, target, readAt, { progress: PROGRESS_MIN, isRead: 0, anchorId: first, offset: 0 });
+    });
+  }
+
+  private async setState(
+    userId: string,
+    target: BookForProgress,
+    readAt: string | undefined,
+    state: { progress: number; isRead: 0 | 1; anchorId: string | null; offset: number },
+  ): Promise<BookProgressResponse> {
+    const now = this.deps.clock();
+    const lastReadAt = this.readAt(readAt, now);
+    const position: EpubPosition | null = state.anchorId ? { anchorId: state.anchorId, offset: state.offset } : null;
+    return this.inTransaction(userId, now, async (scope) => {
+      const outcome = await this.repository.setBookState(scope.trx, {
+        userId,
+        bookId: target.id,
+        progress: state.progress,
+        currentChapter: state.anchorId,
+        lastReadAt,
+        epubPosition: position ? toJson(position) : null,
+        isRead: state.isRead,
+      });
+      return this.answer(scope, target, userId, await this.recordOutcome(scope, target, outcome));
+    });
+  }
+
+  /** Every write answers with the book's progress and the reader's chapters, as GET does. */
+  private async answer(
+    scope: WriteScope,
+    target: BookForProgress,
+    userId: string,
+    progress: ReadingProgress,
+  ): Promise<BookProgressResponse> {
+    const chapterRows = await this.repository.chapterProgress(userId, target.id, scope.trx);
+    return { progress, chapters: presentChapterProgress(chapterRows, anchorsOf(target)) };
   }
 
   /** "Continue reading": books below 100, most recently read first. */
@@ -155,32 +231,33 @@ export class ReadingService {
     book: BookForProgress,
     write: BookProgressWrite,
   ): Promise<ReadingProgress> {
-    const { row, started, finished } = await this.repository.writeBookProgress(scope.trx, write);
-    if (started || finished) await this.recordTransition(scope, book, row, { started, finished });
-    return presentReadingProgress(row);
+    return this.recordOutcome(scope, book, await this.repository.writeBookProgress(scope.trx, write));
   }
 
-  private async recordTransition(
+  private async recordOutcome(
     scope: WriteScope,
     book: BookForProgress,
-    row: ReadingProgressRow,
-    { started, finished }: { started: boolean; finished: boolean },
-  ): Promise<void> {
+    { row, started, finished, unfinished }: BookProgressOutcome,
+  ): Promise<ReadingProgress> {
+    if (!started && !finished && !unfinished) return presentReadingProgress(row);
     const { trx, now } = scope;
+    const current = (started ? 1 : 0) - (finished ? 1 : 0) + (unfinished ? 1 : 0);
     await this.repository.moveReadCounters(
       trx,
       book.id,
-      { current: (started ? 1 : 0) - (finished ? 1 : 0), finished: finished ? 1 : 0 },
+      { current, finished: (finished ? 1 : 0) - (unfinished ? 1 : 0) },
       now,
     );
     if (started) await this.repository.countNewReader(trx, row.userId, book.id);
     await listEntriesRepository.put(trx, row.userId, book.id, finished ? "finished" : "reading", now);
-    // A first record that already finishes the book is reported as the finish alone.
-    await activitiesRepository.record(
-      trx,
-      { actorId: row.userId, verb: finished ? "finished" : "started", bookId: book.id },
-      now,
-    );
+    // A first record that already finishes the book is reported as the finish alone; starting over is no news.
+    if (started || finished) {
+      await activitiesRepository.record(
+        trx,
+        { actorId: row.userId, verb: finished ? "finished" : "started", bookId: book.id },
+        now,
+      );
+    }
     if (finished) {
       const event: NewUserEvent = {
         eventType: "read book",
@@ -194,14 +271,15 @@ export class ReadingService {
       await recordUserEvent(trx, event, now);
       scope.wroteEvent = true;
     }
+    return presentReadingProgress(row);
   }
 
   /**
    * One transaction per write, one reader's writes one at a time, retried on PostgreSQL deadlocks;
    * events it wrote are announced after commit.
    */
-  private async inTransaction<T>(userId: string, work: (scope: WriteScope) => Promise<T>): Promise<T> {
-    const now = this.deps.clock().toISOString();
+  private async inTransaction<T>(userId: string, moment: Date, work: (scope: WriteScope) => Promise<T>): Promise<T> {
+    const now = moment.toISOString();
     let wroteEvent = false;
     const result = await retryingTransaction(this.repository.db, async (trx) => {
       await this.repository.lockReader(trx, userId);
@@ -229,8 +307,14 @@ function anchorsOf(target: BookForProgress): string[] {
   return target.chapters.map((chapter) => chapter.anchorId);
 }
 
-function progressByAnchor(rows: { anchorId: string; progress: number }[]): Map<string, number> {
-  return new Map(rows.map((row) => [row.anchorId, row.progress]));
+/** The book's figure at a place in one of its chapters (`chapterPercent` through it). */
+function placeProgress(target: BookForProgress, anchorId: string, chapterPercent: number): number {
+  const index = target.chapters.findIndex((chapter) => chapter.anchorId === anchorId);
+  return bookProgressAt(
+    target.chapters.map((chapter) => chapter.wordCount),
+    index,
+    chapterPercent,
+  );
 }
 
 /** Whether the anchor is a chapter of the book's current edition. */
