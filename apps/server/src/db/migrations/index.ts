@@ -11,6 +11,7 @@ import * as originalEpub from "./2026-11-23-01-original-epub";
 import * as push from "./2026-11-23-02-push";
 import * as activityFeed from "./2026-11-23-03-activity-feed";
 import * as search from "./2026-11-25-10-search";
+import * as positionProgress from "./2026-11-25-11-position-progress";
 import * as annotations from "./2026-11-25-12-annotations";
 import * as readerSettings from "./2026-11-25-13-reader-settings";
 
@@ -32,6 +33,7 @@ export const migrations: Record<string, DialectMigration> = {
   "2026-11-23-02-push": push,
   "2026-11-23-03-activity-feed": activityFeed,
   "2026-11-25-10-search": search,
+  "2026-11-25-11-position-progress": positionProgress,
   "2026-11-25-12-annotations": annotations,
   "2026-11-25-13-reader-settings": readerSettings,
 };
