@@ -16,13 +16,20 @@ export async function displayNameOf(db: Db, userId: string): Promise<string | un
   return `${row.firstName} ${row.lastName}`.trim() || row.username;
 }
 
+/** Unfollowing and following again within this time does not notify the followee a second time. */
+export const RENOTIFY_AFTER_MS = 24 * 60 * 60_000;
+
 /**
  * Adds the edge and, only when it is new, the followee's 'new follower' event in the same
- * transaction, so every way of following (profile button, onboarding) notifies exactly once.
+ * transaction, so every way of following (profile button, onboarding) notifies exactly once. A
+ * follower already announced to this followee within RENOTIFY_AFTER_MS is not announced again, so
+ * toggling a follow cannot spam anyone. True when an event was written.
  */
 export async function followAndAnnounce(db: Db, followerId: string, followeeId: string, now: string): Promise<boolean> {
   const isNew = await followsRepository.follow(db, followerId, followeeId, now);
   if (!isNew) return false;
+  const since = new Date(Date.parse(now) - RENOTIFY_AFTER_MS).toISOString();
+  if (await wasAnnouncedSince(db, followerId, followeeId, since)) return false;
   const follower = await db.selectFrom("users").select("username").where("id", "=", followerId).executeTakeFirst();
   const name = (await displayNameOf(db, followerId)) ?? followerId;
   await recordUserEvent(
@@ -39,4 +46,18 @@ export async function followAndAnnounce(db: Db, followerId: string, followeeId: 
     now,
   );
   return true;
+}
+
+/** Whether the followee got a 'new follower' event for this follower at or after `since` (user_events_target_idx). */
+async function wasAnnouncedSince(db: Db, followerId: string, followeeId: string, since: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("userEvents")
+    .select("id")
+    .where("targetUserId", "=", followeeId)
+    .where("createdAt", ">=", since)
+    .where("eventType", "=", "new follower")
+    .where("triggeredByUserId", "=", followerId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -24,7 +24,7 @@ export class FollowsService {
     },
   ) {}
 
-  /** Idempotent: following twice keeps one edge, one count and one 'new follower' event. */
+  /** Idempotent: following twice keeps one edge, one count and one 'new follower' event (one a day, however often toggled). */
   async follow(viewerId: string, followeeId: string): Promise<FollowState> {
     if (viewerId === followeeId) throw AppError.of("cannotFollowSelf");
     const now = this.deps.clock().toISOString();
