@@ -15,6 +15,7 @@ import {
 import { type CSSProperties, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useTheme } from "../../lib/theme-provider";
+import { ReaderAnnotations } from "../annotations/reader-annotations";
 import { useSession } from "../auth/session";
 import { ChapterFrame, type ChapterFrameHandle, type FrameStart, type MetricsCause } from "./chapter-frame";
 import { classifyLink, readerPath } from "./chapter-links";
@@ -208,6 +209,7 @@ export function ReaderView({ bookId, bookTitle, toc, chapters, chapter, switchin
               <span className="sr-only">Loading chapter…</span>
             </span>
           ) : null}
+          <ReaderAnnotations bookId={bookId} />
           <IconButton label="Contents" onClick={() => setPanel("toc")}>
             <TableOfContents aria-hidden="true" className="size-5" />
           </IconButton>

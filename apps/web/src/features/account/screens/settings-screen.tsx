@@ -12,6 +12,7 @@ import { errorMessage, isAppError } from "../../../lib/errors";
 import { displayName, formatDate } from "../../../lib/format";
 import { useScreenTitle } from "../../../lib/screen-title";
 import { DeleteAccountSection } from "../../account-deletion/components/delete-account-section";
+import { AnnotationsExportSection } from "../../annotations/annotations-export-section";
 import { RequireSession } from "../../auth/components/require-session";
 import { useChangePassword, useSignOut } from "../../auth/session";
 import {
@@ -50,6 +51,7 @@ function Settings({ user }: { user: Me }) {
       <PrivacyCard user={user} />
       <PushSettingsSection userId={user.id} />
       <NotificationPreferencesSection />
+      <AnnotationsExportSection />
       <ChangePasswordCard email={user.email} />
       <SignOutCard />
       <DeleteAccountSection />

@@ -1,0 +1,191 @@
+import type { Annotation, BookDetail, Chapter, ChapterContent } from "@quire/core";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { createMemoryRouter } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { mockApi } from "../../test/api-mock";
+import { makeMe } from "../../test/fixtures";
+import { renderRouter } from "../../test/render-router";
+import { ReaderScreen } from "../reader/reader-screen";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const BOOK = "book-1";
+const chapters: Chapter[] = ["Prologue", "The Crossing"].map((name, index) => ({
+  bookId: BOOK,
+  anchorId: `chapter-${index + 1}`,
+  name,
+  chapterNumber: index + 1,
+  wordCount: 1000,
+}));
+const content: ChapterContent = {
+  bookId: BOOK,
+  anchorId: "chapter-1",
+  name: "Prologue",
+  chapterNumber: 1,
+  html: "<h2>Prologue</h2><p>The lantern burned all night.</p>",
+  wordCount: 1000,
+  css: "",
+  language: "en",
+  previous: null,
+  next: null,
+  chapterCount: 2,
+};
+const detail = {
+  book: { id: BOOK, title: "The Salt Lantern", status: "launched" },
+  bookData: { epubToc: [] },
+  genres: [],
+  categories: [],
+} as unknown as BookDetail;
+
+function annotation(overrides: Partial<Annotation>): Annotation {
+  return {
+    id: "a",
+    bookId: BOOK,
+    kind: "highlight",
+    anchorId: "chapter-1",
+    chapterName: "Prologue",
+    start: 8,
+    end: 15,
+    quote: "lantern",
+    color: "yellow",
+    note: null,
+    textChanged: false,
+    createdAt: "2027-01-01T00:00:00.000Z",
+    updatedAt: "2027-01-01T00:00:00.000Z",
+    ...overrides,
+  };
+}
+
+const items = [
+  annotation({ id: "h1" }),
+  annotation({ id: "b1", kind: "bookmark", start: 0, end: null, quote: "Prologue The lantern", color: null }),
+  annotation({
+    id: "n1",
+    kind: "note",
+    anchorId: "chapter-2",
+    chapterName: "The Crossing",
+    start: 40,
+    end: 52,
+    quote: "salt and tar",
+    color: "green",
+    note: "The smell of the harbour.",
+  }),
+  annotation({
+    id: "gone",
+    anchorId: "chapter-9",
+    chapterName: "A Cut Chapter",
+    quote: "words no edition has now",
+    color: "pink",
+    textChanged: true,
+  }),
+];
+
+function readerApi(signedIn: boolean, list: Annotation[] = items) {
+  let current = list;
+  return mockApi({
+    "GET /api/auth/get-session": () => Response.json({ user: signedIn ? makeMe() : null }),
+    "GET /api/v1/books/book-1": () => Response.json(detail),
+    "GET /api/v1/books/book-1/chapters": () => Response.json({ items: chapters, nextCursor: null }),
+    "GET /api/v1/books/book-1/chapters/chapter-1": () => Response.json({ chapter: content }),
+    "GET /api/v1/books/book-1/chapters/chapter-2": () =>
+      Response.json({ chapter: { ...content, anchorId: "chapter-2", name: "The Crossing", chapterNumber: 2 } }),
+    "GET /api/v1/books/book-1/annotations": () => Response.json({ items: current }),
+    "DELETE /api/v1/annotations/h1": () => {
+      current = current.filter((item) => item.id !== "h1");
+      return new Response(null, { status: 204 });
+    },
+    "PATCH /api/v1/annotations/n1": (call) => {
+      const changed = { ...(current[2] as Annotation), ...(call.body as object) };
+      current = current.map((item) => (item.id === "n1" ? changed : item));
+      return Response.json(changed);
+    },
+  });
+}
+
+function renderReader() {
+  const router = createMemoryRouter([{ path: "/read/:bookId/:anchorId?", element: <ReaderScreen /> }], {
+    initialEntries: ["/read/book-1/chapter-1"],
+  });
+  renderRouter(router);
+  return router;
+}
+
+async function openPanel() {
+  fireEvent.click(await screen.findByRole("button", { name: "Notes and highlights" }));
+  return screen.findByTestId("annotations-panel");
+}
+
+describe("the annotations panel", () => {
+  it("lists the reader's bookmarks, highlights and notes by chapter, marking text a new edition changed", async () => {
+    readerApi(true);
+    renderReader();
+    const panel = await openPanel();
+    const chaptersShown = await within(panel).findAllByRole("region");
+    expect(chaptersShown.map((section) => section.getAttribute("aria-label"))).toEqual([
+      "Prologue",
+      "The Crossing",
+      "A Cut Chapter",
+    ]);
+    const [prologue, crossing, cut] = chaptersShown as [HTMLElement, HTMLElement, HTMLElement];
+    expect(
+      within(prologue)
+        .getAllByTestId("annotation-item")
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining("lantern"), expect.stringContaining("Prologue The lantern")]);
+    expect(within(prologue).getByText("Yellow")).toBeTruthy();
+    expect(within(crossing).getByTestId("annotation-note").textContent).toBe("The smell of the harbour.");
+    expect(within(cut).getByText("Text changed")).toBeTruthy();
+    expect(within(cut).getByRole("button", { name: /words no edition has now/ })).toHaveProperty("disabled", true);
+    expect(within(crossing).queryByText("Text changed")).toBeNull();
+  });
+
+  it("goes to an annotation's place: its chapter, at its character, with its quote to find it again", async () => {
+    readerApi(true);
+    const router = renderReader();
+    const panel = await openPanel();
+    fireEvent.click(await within(panel).findByRole("button", { name: "Note: salt and tar. Go there" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/read/book-1/chapter-2"));
+    expect(router.state.location.search).toBe("?at=40");
+    expect(router.state.location.state).toEqual({ offset: 0, locator: { char: 40, text: "saltandtar" } });
+    await waitFor(() => expect(screen.getByTestId("annotations-panel").hasAttribute("open")).toBe(false));
+  });
+
+  it("deletes an annotation and edits a note", async () => {
+    const calls = readerApi(true);
+    renderReader();
+    const panel = await openPanel();
+    const prologue = (await within(panel).findAllByRole("region"))[0] as HTMLElement;
+    fireEvent.click(within(prologue).getByRole("button", { name: "Delete highlight" }));
+    await waitFor(() => expect(within(panel).getAllByTestId("annotation-item")).toHaveLength(3));
+    expect(calls).toContainEqual({ method: "DELETE", path: "/api/v1/annotations/h1", body: undefined });
+
+    fireEvent.click(within(panel).getByRole("button", { name: "Edit note" }));
+    const dialog = await screen.findByTestId("note-dialog");
+    const field = within(dialog).getByRole("textbox", { name: "Note" });
+    expect(field).toHaveProperty("value", "The smell of the harbour.");
+    fireEvent.change(field, { target: { value: "  Tar, mostly.  " } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save note" }));
+    await waitFor(() => expect(within(panel).getByTestId("annotation-note").textContent).toBe("Tar, mostly."));
+    expect(calls).toContainEqual({ method: "PATCH", path: "/api/v1/annotations/n1", body: { note: "Tar, mostly." } });
+  });
+
+  it("says so when there is nothing yet", async () => {
+    readerApi(true, []);
+    renderReader();
+    const panel = await openPanel();
+    expect((await within(panel).findByTestId("annotations-empty")).textContent).toContain("Select text to highlight");
+  });
+
+  it("offers a visitor to sign in, and asks the server for nothing", async () => {
+    const calls = readerApi(false);
+    renderReader();
+    const panel = await openPanel();
+    expect(within(panel).getByRole("link", { name: "Sign in" }).getAttribute("href")).toBe(
+      `/auth/sign-in?next=${encodeURIComponent("/read/book-1/chapter-1")}`,
+    );
+    expect(screen.queryByRole("button", { name: "Bookmark this page" })).toBeNull();
+    expect(calls.map((call) => call.path)).not.toContain("/api/v1/books/book-1/annotations");
+  });
+});

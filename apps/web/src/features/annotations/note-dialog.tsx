@@ -1,0 +1,82 @@
+import { ANNOTATION_LIMITS } from "@quire/core";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { buttonClasses } from "../../components/button";
+
+/** Writes or edits the note on a passage: the passage quoted above, the note below. */
+export function NoteDialog({
+  quote,
+  initialNote,
+  busy,
+  error,
+  onSave,
+  onCancel,
+}: {
+  quote: string;
+  initialNote: string;
+  busy: boolean;
+  error: string | null;
+  onSave(note: string): void;
+  onCancel(): void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [note, setNote] = useState(initialNote);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    // The reader turns pages on arrow keys and Space: not while a note is being written.
+    const keepKeys = (event: KeyboardEvent) => event.stopPropagation();
+    dialog?.addEventListener("keydown", keepKeys);
+    return () => dialog?.removeEventListener("keydown", keepKeys);
+  }, []);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSave(note.trim());
+  };
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      data-testid="note-dialog"
+      onClose={onCancel}
+      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl border border-line bg-surface p-0 text-ink shadow-card backdrop:bg-black/45"
+    >
+      <form onSubmit={submit} className="flex flex-col gap-4 p-5">
+        <h2 id={titleId} className="font-semibold font-serif text-lg">
+          {initialNote ? "Edit note" : "Add a note"}
+        </h2>
+        <blockquote className="line-clamp-4 border-accent border-l-2 pl-3 font-serif text-ink-muted text-sm">
+          {quote}
+        </blockquote>
+        <label className="flex flex-col gap-1.5 font-medium text-sm">
+          Note
+          <textarea
+            autoFocus
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            maxLength={ANNOTATION_LIMITS.noteMaxChars}
+            rows={5}
+            className="rounded-xl border border-line-strong bg-paper px-3 py-2 font-normal text-base text-ink"
+          />
+        </label>
+        {error ? (
+          <p role="alert" className="text-danger text-sm">
+            {error}
+          </p>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <button type="button" onClick={onCancel} className={buttonClasses("ghost", "sm")}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            disabled={busy || (!initialNote && note.trim() === "")}
+            className={buttonClasses("primary", "sm")}
+          >
+            Save note
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
