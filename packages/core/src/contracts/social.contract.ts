@@ -14,7 +14,8 @@ export const NotificationSchema = z
     type: UserEventTypeSchema,
     title: z.string(),
     body: z.string(),
-    actor: z.object({ id: IdSchema, name: z.string() }),
+    /** `former`: the account was deleted; the notification no longer names or links to them. */
+    actor: z.object({ id: IdSchema, name: z.string(), former: z.boolean().optional() }),
     resource: TargetResourceSchema,
     createdAt: TimestampSchema,
     readAt: TimestampSchema.nullable(),

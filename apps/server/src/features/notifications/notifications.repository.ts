@@ -2,13 +2,17 @@ import type { CursorKey, Notification, UserEventType } from "@quire/core";
 import type { Kysely } from "kysely";
 import type { Database, NotificationsTable } from "../../db/schema";
 
-export function presentNotification(row: NotificationsTable): Notification {
+export const FORMER_READER = "A former reader";
+
+/** `actorGone`: the account behind the notification was deleted since, so it no longer names them. */
+export function presentNotification(row: NotificationsTable & { actorGone?: boolean }): Notification {
+  const actorName = row.actorGone ? FORMER_READER : row.actorName;
   return {
     id: row.id,
     type: row.type as UserEventType,
     title: row.title,
-    body: row.body,
-    actor: { id: row.actorId, name: row.actorName },
+    body: row.actorGone ? row.body.replace(row.actorName, () => FORMER_READER) : row.body,
+    actor: { id: row.actorId, name: actorName, ...(row.actorGone ? { former: true } : {}) },
     resource: { id: row.resourceId, type: row.resourceType as "book" | "user", name: row.resourceName },
     createdAt: row.createdAt,
     readAt: row.readAt,
@@ -19,22 +23,33 @@ export class NotificationsRepository {
   constructor(readonly db: Kysely<Database>) {}
 
   /** Newest first, keyset on (created_at, id); `limit + 1` rows at most so the caller sees if more follow. */
-  async newestFirst(userId: string, after: CursorKey | undefined, limit: number): Promise<NotificationsTable[]> {
-    let query = this.db.selectFrom("notifications").selectAll().where("userId", "=", userId);
+  async newestFirst(
+    userId: string,
+    after: CursorKey | undefined,
+    limit: number,
+  ): Promise<(NotificationsTable & { actorGone: boolean })[]> {
+    let query = this.db
+      .selectFrom("notifications")
+      .leftJoin("users as actor", "actor.id", "notifications.actorId")
+      .selectAll("notifications")
+      .select((eb) => eb("actor.id", "is", null).as("actorGone"))
+      .where("notifications.userId", "=", userId);
     if (after) {
       const [createdAt, id] = after;
       query = query.where((eb) =>
         eb.or([
-          eb("createdAt", "<", String(createdAt)),
-          eb.and([eb("createdAt", "=", String(createdAt)), eb("id", "<", id)]),
+          eb("notifications.createdAt", "<", String(createdAt)),
+          eb.and([eb("notifications.createdAt", "=", String(createdAt)), eb("notifications.id", "<", id)]),
         ]),
       );
     }
-    return query
-      .orderBy("createdAt", "desc")
-      .orderBy("id", "desc")
+    const rows = await query
+      .orderBy("notifications.createdAt", "desc")
+      .orderBy("notifications.id", "desc")
       .limit(limit + 1)
       .execute();
+    // SQLite answers the comparison as 0/1.
+    return rows.map((row) => ({ ...row, actorGone: Boolean(row.actorGone) }));
   }
 
   /** Oldest first, everything after the given notification: what a reconnecting stream missed. */

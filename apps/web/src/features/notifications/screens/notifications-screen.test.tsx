@@ -46,7 +46,7 @@ function renderInbox() {
 }
 
 describe("NotificationsScreen", () => {
-  it("lists notifications with the unread count on the bell, and marks all read", async () => {
+  it("marks what it shows as read on opening: the bell drops, the items stay highlighted for this visit", async () => {
     let unread = 1;
     const calls = mockApi({
       "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
@@ -65,15 +65,46 @@ describe("NotificationsScreen", () => {
     expect(await screen.findByText("Ada Lovelace started following you.")).toBeTruthy();
     expect(screen.getByRole("link", { name: /New follower/ }).getAttribute("href")).toBe("/u/ada");
     await waitFor(() =>
-      expect(screen.getByTestId("notifications-bell").getAttribute("aria-label")).toBe("Notifications, 1 unread"),
+      expect(screen.getByTestId("notifications-bell").getAttribute("aria-label")).toBe("Notifications"),
     );
+    expect(calls).toContainEqual({ method: "POST", path: "/api/v1/notifications/read", body: { ids: ["n-1"] } });
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Mark all as read" })).toBeNull());
+    // Refetched as read, still shown as new until the reader leaves.
+    expect(screen.getByRole("link", { name: /New follower \(new\)/ })).toBeTruthy();
+    expect(calls.filter((call) => call.path === "/api/v1/notifications/read")).toHaveLength(1);
+  });
 
-    fireEvent.click(screen.getByRole("button", { name: "Mark all as read" }));
+  it("keeps 'Mark all as read' for what is not on screen, and names a deleted account without a link", async () => {
+    let unread = 150;
+    const calls = mockApi({
+      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
+      "GET /api/v1/notifications": () =>
+        Response.json({
+          items: [
+            {
+              ...follower,
+              body: "A former reader started following you.",
+              actor: { id: "user-gone", name: "A former reader", former: true },
+              resource: { id: "user-gone", type: "user", name: "gone" },
+              readAt: "2026-11-21T11:00:00.000Z",
+            },
+          ],
+          nextCursor: "more",
+          unreadCount: unread,
+        }),
+      "POST /api/v1/notifications/read": () => {
+        unread = 0;
+        return Response.json({ unreadCount: 0 });
+      },
+    });
+    renderInbox();
+    expect(await screen.findByText("A former reader started following you.")).toBeTruthy();
+    expect(screen.queryByRole("link", { name: /New follower/ })).toBeNull();
+    fireEvent.click(await screen.findByRole("button", { name: "Mark all as read" }));
     await waitFor(() =>
       expect(screen.getByTestId("notifications-bell").getAttribute("aria-label")).toBe("Notifications"),
     );
     expect(calls).toContainEqual({ method: "POST", path: "/api/v1/notifications/read", body: { all: true } });
-    await waitFor(() => expect(screen.queryByRole("button", { name: "Mark all as read" })).toBeNull());
   });
 
   it("says when there is nothing yet", async () => {

@@ -1,5 +1,6 @@
 import type { Notification as InboxNotification } from "@quire/core";
 import { Bell } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
@@ -15,16 +16,37 @@ export function NotificationsScreen() {
   return <RequireSession>{() => <Inbox />}</RequireSession>;
 }
 
-/** Where a notification leads: the book it is about, or the profile of who followed. */
-function linkOf(notification: InboxNotification): string {
-  return notification.resource.type === "book"
-    ? `/books/${encodeURIComponent(notification.resource.id)}`
-    : `/u/${encodeURIComponent(notification.resource.name)}`;
+/** Where a notification leads: the book it is about, or the profile of who followed (none once they left). */
+function linkOf(notification: InboxNotification): string | undefined {
+  if (notification.resource.type === "book") return `/books/${encodeURIComponent(notification.resource.id)}`;
+  return notification.actor.former ? undefined : `/u/${encodeURIComponent(notification.resource.name)}`;
 }
+
+/**
+ * Opening the inbox reads what it shows: the unread ones are marked read on the server (the bell's count
+ * drops) while this visit keeps them highlighted as new.
+ */
+function useReadOnView(items: readonly InboxNotification[] | undefined) {
+  const { mutate } = useMarkRead();
+  const [fresh, setFresh] = useState<ReadonlySet<string>>(() => new Set());
+  const sent = useRef(new Set<string>());
+  useEffect(() => {
+    const unseen = (items ?? []).filter((item) => item.readAt === null && !sent.current.has(item.id));
+    if (unseen.length === 0) return;
+    const ids = unseen.map((item) => item.id).slice(0, MARK_READ_BATCH);
+    for (const id of ids) sent.current.add(id);
+    setFresh((previous) => new Set([...previous, ...ids]));
+    mutate({ ids });
+  }, [items, mutate]);
+  return fresh;
+}
+
+const MARK_READ_BATCH = 100;
 
 function Inbox() {
   const inbox = useInbox();
   const markRead = useMarkRead();
+  const fresh = useReadOnView(inbox.data?.items);
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8 md:px-6" data-testid="notifications">
       <header className="flex flex-wrap items-end justify-between gap-3">
@@ -55,26 +77,32 @@ function Inbox() {
       ) : (
         <ul className="flex flex-col gap-2">
           {inbox.data.items.map((notification) => {
-            const unread = notification.readAt === null;
+            const isNew = notification.readAt === null || fresh.has(notification.id);
+            const link = linkOf(notification);
+            const content = (
+              <>
+                <span className="font-medium text-ink">
+                  {notification.title}
+                  {isNew ? <span className="sr-only"> (new)</span> : null}
+                </span>
+                <span className="text-ink-muted text-sm">{notification.body}</span>
+                <time dateTime={notification.createdAt} className="text-ink-muted text-xs">
+                  {formatDateTime(notification.createdAt)}
+                </time>
+              </>
+            );
             return (
               <li
                 key={notification.id}
-                className={`rounded-2xl border border-line px-4 py-3 ${unread ? "bg-accent-soft" : "bg-surface"}`}
+                className={`rounded-2xl border border-line px-4 py-3 ${isNew ? "bg-accent-soft" : "bg-surface"}`}
               >
-                <Link
-                  to={linkOf(notification)}
-                  className="flex flex-col gap-0.5 rounded-md"
-                  onClick={() => (unread ? markRead.mutate({ ids: [notification.id] }) : undefined)}
-                >
-                  <span className="font-medium text-ink">
-                    {notification.title}
-                    {unread ? <span className="sr-only"> (unread)</span> : null}
-                  </span>
-                  <span className="text-ink-muted text-sm">{notification.body}</span>
-                  <time dateTime={notification.createdAt} className="text-ink-muted text-xs">
-                    {formatDateTime(notification.createdAt)}
-                  </time>
-                </Link>
+                {link ? (
+                  <Link to={link} className="flex flex-col gap-0.5 rounded-md">
+                    {content}
+                  </Link>
+                ) : (
+                  <div className="flex flex-col gap-0.5">{content}</div>
+                )}
               </li>
             );
           })}
