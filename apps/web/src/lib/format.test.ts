@@ -62,5 +62,9 @@ describe("initials", () => {
     expect(initials("Ada King Lovelace")).toBe("AL");
     expect(initials("ursula")).toBe("U");
     expect(initials("  ")).toBe("");
+    expect(initials("Ada 📚 <b>Lovelace</b>")).toBe("AL");
+    expect(initials("élodie Ωmega")).toBe("ÉΩ");
+    expect(initials("李 小龙")).toBe("李小");
+    expect(initials("📚 ✨ 123")).toBe("");
   });
 });

@@ -72,13 +72,15 @@ export function displayName(user: { firstName: string; lastName: string; usernam
   return name || user.username;
 }
 
+/** First letters of the first and last words that have one, in any script; markup, symbols and emoji never count. */
 export function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  const letters = parts.length > 1 ? [parts[0], parts[parts.length - 1]] : [parts[0]];
-  return letters
-    .map((part) => (part ? Array.from(part)[0] : ""))
-    .join("")
-    .toUpperCase();
+  const firstLetters = name
+    .replace(/<[^>]*>/g, " ")
+    .split(/\s+/)
+    .map((word) => /\p{L}/u.exec(word)?.[0])
+    .filter((letter): letter is string => letter !== undefined);
+  const picked = firstLetters.length > 1 ? [firstLetters[0], firstLetters[firstLetters.length - 1]] : firstLetters;
+  return picked.join("").toLocaleUpperCase();
 }
 
 /** A small stable hash for picking decorative colours from an id. */

@@ -1,4 +1,5 @@
 import type { PublicUser } from "@quire/core";
+import { UserRound } from "lucide-react";
 import { useState } from "react";
 import { displayName, hashString, initials } from "../../../lib/format";
 
@@ -37,7 +38,7 @@ export function UserAvatar({ user, size = 56 }: UserAvatarProps) {
       className="inline-flex shrink-0 select-none items-center justify-center rounded-full font-semibold text-white ring-2 ring-surface"
       style={{ ...style, backgroundColor: tone, fontSize: size * 0.36 }}
     >
-      {initials(name) || "?"}
+      {initials(name) || <UserRound className="size-[55%]" strokeWidth={2.25} />}
     </span>
   );
 }
