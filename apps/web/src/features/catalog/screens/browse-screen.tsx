@@ -1,6 +1,6 @@
 import { BOOK_SORTS, BOOK_SOURCES, BOOK_STATUSES, COMPLETION_STATUSES, PAGE_SIZES } from "@quire/core";
 import { SearchX, SlidersHorizontal, X } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
@@ -35,6 +35,7 @@ export function BrowseScreen() {
   const clearFilters = () => {
     setSearchParams(filtersToSearchParams({ ...DEFAULT_BOOK_FILTERS, sort: filters.sort, pageSize: filters.pageSize }));
   };
+  const dropped = useDropUnknownFilters(filters, setSearchParams);
 
   return (
     <div className="mx-auto max-w-7xl px-4 pt-8 md:px-6 md:pt-10 lg:px-8">
@@ -42,6 +43,15 @@ export function BrowseScreen() {
         <h1 className="font-semibold font-serif text-3xl text-ink tracking-tight sm:text-4xl">Browse books</h1>
         <p className="text-ink-muted">Community originals and public-domain classics, filtered your way.</p>
       </div>
+      {dropped.length > 0 ? (
+        <p
+          role="status"
+          data-testid="dropped-filters"
+          className="mt-4 rounded-xl border border-line bg-surface px-4 py-3 text-ink-muted text-sm"
+        >
+          {dropped.map(({ label, value }) => `There is no ${label} “${value}”`).join("; ")}, so that filter was removed.
+        </p>
+      ) : null}
 
       <div className="mt-6 grid gap-6 lg:mt-8 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
         <div className="lg:sticky lg:top-24 lg:self-start">
@@ -79,6 +89,33 @@ export function BrowseScreen() {
       </div>
     </div>
   );
+}
+
+/**
+ * A genre or category id from the URL that does not exist (a stale link, a typo) is removed from the URL
+ * once the lists load, and the screen says so instead of offering it as an option.
+ */
+function useDropUnknownFilters(
+  filters: BookFilters,
+  setSearchParams: (params: URLSearchParams, options: { replace: boolean }) => void,
+) {
+  const genres = useGenres();
+  const categories = useCategories();
+  const [dropped, setDropped] = useState<{ label: string; value: string }[]>([]);
+  useEffect(() => {
+    const unknown: { key: "genre" | "category"; label: string; value: string }[] = [];
+    if (filters.genre && genres.data && !genres.data.some((genre) => genre.id === filters.genre)) {
+      unknown.push({ key: "genre", label: "genre", value: filters.genre });
+    }
+    if (filters.category && categories.data && !categories.data.some((category) => category.id === filters.category)) {
+      unknown.push({ key: "category", label: "category", value: filters.category });
+    }
+    if (unknown.length === 0) return;
+    setDropped(unknown);
+    const patch = Object.fromEntries(unknown.map(({ key }) => [key, undefined]));
+    setSearchParams(filtersToSearchParams({ ...filters, ...patch }), { replace: true });
+  }, [filters, genres.data, categories.data, setSearchParams]);
+  return dropped;
 }
 
 interface FilterPanelProps {
@@ -132,9 +169,7 @@ function FilterPanel({ id, filters, onChange, onClear, activeCount, className }:
         onChange={(value) => onChange({ genre: value || undefined })}
       >
         <option value="">Any genre</option>
-        {filters.genre && !genres.data?.some((genre) => genre.id === filters.genre) ? (
-          <option value={filters.genre}>{genres.isPending ? "Loading…" : filters.genre}</option>
-        ) : null}
+        {filters.genre && genres.isPending ? <option value={filters.genre}>Loading…</option> : null}
         {genres.data?.map((genre) => (
           <option key={genre.id} value={genre.id}>
             {genre.displayName}
@@ -147,9 +182,7 @@ function FilterPanel({ id, filters, onChange, onClear, activeCount, className }:
         onChange={(value) => onChange({ category: value || undefined })}
       >
         <option value="">Any category</option>
-        {filters.category && !categories.data?.some((category) => category.id === filters.category) ? (
-          <option value={filters.category}>{categories.isPending ? "Loading…" : filters.category}</option>
-        ) : null}
+        {filters.category && categories.isPending ? <option value={filters.category}>Loading…</option> : null}
         {categories.data?.map((category) => (
           <option key={category.id} value={category.id}>
             {category.name}
@@ -173,12 +206,14 @@ function FilterPanel({ id, filters, onChange, onClear, activeCount, className }:
       {genres.isError || categories.isError ? (
         <p className="col-span-full text-ink-muted text-xs">Some filter options could not be loaded.</p>
       ) : null}
-      <div className="col-span-full hidden lg:block">
-        <Button variant="ghost" size="sm" onClick={onClear} disabled={activeCount === 0} className="-ml-3">
-          <X aria-hidden="true" className="size-4" />
-          Clear filters
-        </Button>
-      </div>
+      {activeCount > 0 ? (
+        <div className="col-span-full hidden lg:block">
+          <Button variant="ghost" size="sm" onClick={onClear} className="-ml-3">
+            <X aria-hidden="true" className="size-4" />
+            Clear filters
+          </Button>
+        </div>
+      ) : null}
     </form>
   );
 }
