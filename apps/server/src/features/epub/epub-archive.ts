@@ -15,6 +15,16 @@ export const EPUB_LIMITS = {
    */
   maxCompressionRatio: 100,
   ratioCheckFromBytes: 1024 * 1024,
+  /**
+   * The same judgement on the archive as a whole (every entry's size over every entry's compressed
+   * size), so many small entries cannot add up to a bomb: real books come to 1.3–4.2:1.
+   */
+  maxArchiveCompressionRatio: 20,
+  /** One chapter's XHTML, and all chapters' together: what sanitising may be asked to read. */
+  maxChapterTextBytes: 10 * 1024 * 1024,
+  maxBookTextBytes: 40 * 1024 * 1024,
+  /** Reading and sanitising the whole book (in a worker thread); past this the import is stopped. */
+  maxImportMs: 30_000,
 } as const;
 
 export type EpubLimits = { [K in keyof typeof EPUB_LIMITS]: number };
@@ -66,6 +76,11 @@ export class EpubArchive {
 
   has(path: string): boolean {
     return this.entries.has(path);
+  }
+
+  /** The uncompressed size the archive declares for a file (`read` holds it to that), 0 for a missing one. */
+  sizeOf(path: string): number {
+    return this.entries.get(path)?.size ?? 0;
   }
 
   /** The file's uncompressed bytes. Throws `epubMissingFile` for a path the archive does not hold. */
@@ -128,6 +143,7 @@ function readCentralDirectory(bytes: Uint8Array, limits: EpubLimits): Map<string
 
   const entries = new Map<string, ArchiveEntry>();
   let unpacked = 0;
+  let packed = 0;
   let at = directoryOffset;
   for (let index = 0; index < entryCount; index++) {
     if (at + 46 > eocd || view.getUint32(at, true) !== CENTRAL_SIGNATURE) throw notZip();
@@ -155,6 +171,7 @@ function readCentralDirectory(bytes: Uint8Array, limits: EpubLimits): Map<string
     }
     if (method === STORED && size !== compressedSize) throw AppError.of("epubDamaged", { details: { path } });
     unpacked += size;
+    packed += compressedSize;
     if (unpacked > limits.maxUnpackedBytes) {
       throw AppError.of("epubTooLarge", { details: { path, maxUnpackedBytes: limits.maxUnpackedBytes } });
     }
@@ -170,6 +187,9 @@ function readCentralDirectory(bytes: Uint8Array, limits: EpubLimits): Map<string
       localOffset + 30 + view.getUint16(localOffset + 26, true) + view.getUint16(localOffset + 28, true);
     if (dataStart + compressedSize > bytes.byteLength) throw AppError.of("epubDamaged", { details: { path } });
     entries.set(path, { path, method, crc, compressedSize, size, dataStart });
+  }
+  if (unpacked >= limits.ratioCheckFromBytes && unpacked / Math.max(1, packed) > limits.maxArchiveCompressionRatio) {
+    throw AppError.of("epubTooLarge", { details: { size: unpacked, compressedSize: packed } });
   }
   return entries;
 }

@@ -1,5 +1,5 @@
 import { AppError, slugify, type TocEntry } from "@quire/core";
-import type { EpubArchive } from "./epub-archive";
+import { EPUB_LIMITS, type EpubArchive, type EpubLimits } from "./epub-archive";
 import {
   BOOK_SCOPE,
   bookFontName,
@@ -12,7 +12,7 @@ import {
 import type { EpubPackage, ManifestItem } from "./epub-package";
 import { resolveHref } from "./epub-paths";
 import { BookResources } from "./epub-resources";
-import { type ChapterLinks, inlineStyles, sanitizeChapter } from "./epub-sanitize";
+import { type ChapterLinks, inlineStyles, sanitizeChapter, sanitizeSvgDocument } from "./epub-sanitize";
 import { countWords, firstHeading, openingText } from "./epub-text";
 import {
   chapterTitlesFromToc,
@@ -44,6 +44,8 @@ export interface BookContent {
   wordCount: number;
   /** Images, fonts and media the chapters and CSS refer to, with their storage keys. */
   resources: BookResources;
+  /** The book's SVG files (by EPUB path) sanitised: stored instead of the originals. */
+  svgDocuments: ReadonlyMap<string, string>;
 }
 
 export interface BookContentOptions {
@@ -51,6 +53,9 @@ export interface BookContentOptions {
   /** Storage folder of this version (`books/{bookId}/v{version}`); every URL written into the content points there. */
   keyPrefix: string;
   urlForKey(key: string): string;
+  /** Images too large to show (over the pixel limit): left out as if the book did not have them. */
+  oversizeImages?: ReadonlySet<string>;
+  limits?: Pick<EpubLimits, "maxChapterTextBytes" | "maxBookTextBytes">;
 }
 
 const TEASER_LENGTH = 600;
@@ -58,6 +63,7 @@ const TEASER_LENGTH = 600;
 const TEASER_MIN_WORDS = 100;
 const MAX_ANCHOR_LENGTH = 80;
 const XHTML_TYPES = new Set(["application/xhtml+xml", "text/html"]);
+const SVG_TYPE = "image/svg+xml";
 const IMAGE_DATA_URL = /^data:image\/(?:png|jpeg|jpg|gif|webp|avif|bmp|svg\+xml)[;,]/i;
 
 /** Where a link into the book takes the reader: SPEC's chapter anchor, plus the element inside it. */
@@ -102,6 +108,21 @@ function chapterSources(pkg: EpubPackage, archive: EpubArchive): ChapterSource[]
   }
   if (sources.length === 0) throw AppError.of("epubNoChapters");
   return sources;
+}
+
+/** Sanitising costs time in proportion to the text: too much of it is refused before any is read. */
+function assertTextWithinLimits(sources: ChapterSource[], archive: EpubArchive, limits: BookContentOptions["limits"]) {
+  const { maxChapterTextBytes, maxBookTextBytes } = limits ?? EPUB_LIMITS;
+  let total = 0;
+  for (const source of sources) {
+    if (source.image) continue;
+    const size = archive.sizeOf(source.path);
+    if (size > maxChapterTextBytes) {
+      throw AppError.of("epubTextTooLong", { details: { path: source.path, size, maxChapterTextBytes } });
+    }
+    total += size;
+    if (total > maxBookTextBytes) throw AppError.of("epubTextTooLong", { details: { size: total, maxBookTextBytes } });
+  }
 }
 
 /** Font families a stylesheet declares join the book's renamed families (see bookFontName). */
@@ -166,8 +187,9 @@ function readToc(pkg: EpubPackage, archive: EpubArchive): { entries: RawTocEntry
  */
 export function buildBookContent(archive: EpubArchive, pkg: EpubPackage, options: BookContentOptions): BookContent {
   const sources = chapterSources(pkg, archive);
+  assertTextWithinLimits(sources, archive, options.limits);
   const anchorOfPath = new Map(sources.map((source) => [source.path, source.anchorId]));
-  const resources = new BookResources(archive, pkg, options.keyPrefix, options.urlForKey);
+  const resources = new BookResources(archive, pkg, options.keyPrefix, options.urlForKey, options.oversizeImages);
   const fontFamilies = new Map<string, string>();
   const urls = cssUrls(pkg, archive, resources, fontFamilies);
   const links: ChapterLinks = {
@@ -199,6 +221,8 @@ export function buildBookContent(archive: EpubArchive, pkg: EpubPackage, options
     return { html: chapter.html, title: chapter.title };
   });
 
+  const css = [...bookStylesheets(stylesheetOrder, archive, urls), ...chapterCss].filter(Boolean).join("\n\n");
+  const svgDocuments = sanitizeSvgFiles(archive, resources, links);
   const toc = readToc(pkg, archive);
   const tocTitles = chapterTitlesFromToc(toc.entries);
   const chapters: BookChapter[] = sources.map((source, index) => {
@@ -228,11 +252,30 @@ export function buildBookContent(archive: EpubArchive, pkg: EpubPackage, options
     chapters,
     toc: entries,
     tocLength: countTocEntries(entries),
-    css: [...bookStylesheets(stylesheetOrder, archive, urls), ...chapterCss].filter(Boolean).join("\n\n"),
+    css,
     teaser: teaserChapter ? openingText(teaserChapter.html, TEASER_LENGTH) : "",
     wordCount: chapters.reduce((sum, chapter) => sum + chapter.wordCount, 0),
     resources,
+    svgDocuments,
   };
+}
+
+/**
+ * Every SVG file the book uses, sanitised as the SVG inside chapters is; a file one of them uses
+ * joins the resources, and is sanitised in turn if it is an SVG.
+ */
+function sanitizeSvgFiles(archive: EpubArchive, resources: BookResources, links: ChapterLinks): Map<string, string> {
+  const documents = new Map<string, string>();
+  const pending = () =>
+    resources.list().filter((resource) => resource.contentType === SVG_TYPE && !documents.has(resource.path));
+  for (let batch = pending(); batch.length > 0; batch = pending()) {
+    for (const { path } of batch) {
+      const markup = decodeText(archive.read(path));
+      assertNoEntityDeclarations(markup, path);
+      documents.set(path, sanitizeSvgDocument(markup, path, links));
+    }
+  }
+  return documents;
 }
 
 /** The linked stylesheets in the order chapters first link them, each preceded by the book's own sheets it @imports. */

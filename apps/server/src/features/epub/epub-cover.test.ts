@@ -22,6 +22,7 @@ describe("prepareCover", () => {
     );
     const { logger, lines } = capturingLogger();
     const cover = await prepareCover(svg, "image/svg+xml", PREFIX, 50_000_000, logger);
+    if (!cover) throw new Error("the SVG cover was not rendered");
     expect(cover.imageKey).toBe(`${PREFIX}/cover.jpg`);
     expect(cover.files.map((file) => file.key)).toEqual([
       `${PREFIX}/cover.jpg`,
@@ -40,23 +41,24 @@ describe("prepareCover", () => {
   it("keeps a raster cover as it is and never enlarges a small one", async () => {
     const original = await png(100, 150);
     const cover = await prepareCover(original, "image/png", PREFIX, 50_000_000, capturingLogger().logger);
+    if (!cover) throw new Error("the PNG cover was not kept");
     expect(cover.imageKey).toBe(`${PREFIX}/cover.png`);
     expect(Buffer.from(cover.files[0]?.bytes ?? []).equals(original)).toBe(true);
     const thumb = await sharp(cover.files[1]?.bytes).metadata();
     expect([thumb.format, thumb.width, thumb.height]).toEqual(["jpeg", 100, 150]);
   });
 
-  it("logs a cover it will not decode (too many pixels, or not an image) and keeps the original", async () => {
+  it("logs a cover it will not decode (too many pixels, or not an image) and leaves the book without one", async () => {
+    const overLimitSvg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"></svg>');
     for (const [bytes, type] of [
       [await png(300, 300), "image/png"],
+      [overLimitSvg, "image/svg+xml"],
       [Buffer.from("not an image"), "image/jpeg"],
     ] as const) {
       const { logger, lines } = capturingLogger();
-      const cover = await prepareCover(bytes, type, PREFIX, 50_000, logger);
-      expect(cover.files).toHaveLength(1);
-      expect(cover.files[0]?.bytes).toBe(bytes);
+      expect(await prepareCover(bytes, type, PREFIX, 50_000, logger)).toBeUndefined();
       expect(lines.map((line) => [line.level, line.msg])).toEqual([
-        [50, "cover could not be processed; the original file is used instead"],
+        [40, "cover could not be decoded; the book gets the cloth cover"],
       ]);
     }
   });
@@ -83,7 +85,7 @@ describe("splitFullBleedSvg", () => {
     const svg = await fullBleedSvg();
     expect(splitFullBleedSvg(svg)).toMatchObject({ width: 300, height: 450 });
     const cover = await prepareCover(Buffer.from(svg), "image/svg+xml", PREFIX, 50_000_000, capturingLogger().logger);
-    const composed = await sharp(cover.files[0]?.bytes).raw().toBuffer({ resolveWithObject: true });
+    const composed = await sharp(cover?.files[0]?.bytes).raw().toBuffer({ resolveWithObject: true });
     const whole = await sharp(Buffer.from(svg)).flatten({ background: "#ffffff" }).raw().toBuffer();
     expect([composed.info.width, composed.info.height]).toEqual([300, 450]);
     const difference = composed.data.reduce((sum, value, index) => sum + Math.abs(value - (whole[index] as number)), 0);

@@ -141,8 +141,10 @@ async function pixels(pipeline: Sharp): Promise<Sharp> {
  * The cover as Quire serves it, plus its 268 and 556 px JPEG thumbnails (`thumbs/cover_268x268.jpeg`,
  * SPEC §7). A raster cover is kept as it is; an SVG cover (Standard Ebooks) is rendered to a JPEG,
  * since SVG covers can be megabytes of embedded image data. sharp decodes nothing over `maxPixels`.
- * A cover that cannot be processed is logged and kept as the original file without thumbnails
- * (SPEC: on failure the original URL is used); a book never fails to import over its cover.
+ * A cover that cannot be decoded (over the pixel limit, a decompression bomb, or no image at all) is
+ * logged and left out: the book gets the cloth cover, since serving such a file as it is would hand
+ * the bomb to every browser that opens the book. A thumbnail that fails leaves the decoded cover
+ * without it (SPEC: on failure the original URL is used); a book never fails to import over its cover.
  */
 export async function prepareCover(
   bytes: Uint8Array,
@@ -150,7 +152,7 @@ export async function prepareCover(
   keyPrefix: string,
   maxPixels: number,
   logger: Logger,
-): Promise<CoverImages> {
+): Promise<CoverImages | undefined> {
   const svg = mediaType === "image/svg+xml";
   let image: StoredFile;
   let picture: Sharp;
@@ -168,10 +170,8 @@ export async function prepareCover(
       image = { key: assertSafeKey(`${keyPrefix}/cover.${type.extension}`), bytes, contentType: type.contentType };
     }
   } catch (err) {
-    logger.error({ err, mediaType }, "cover could not be processed; the original file is used instead");
-    const extension = svg ? "svg" : (RASTER_FORMATS[mediaType.replace("image/", "")]?.extension ?? "img");
-    const key = assertSafeKey(`${keyPrefix}/cover.${extension}`);
-    return { imageKey: key, files: [{ key, bytes, contentType: mediaType }] };
+    logger.warn({ err, mediaType }, "cover could not be decoded; the book gets the cloth cover");
+    return undefined;
   }
 
   const files: StoredFile[] = [image];

@@ -6,20 +6,22 @@ import { isUniqueViolation } from "../../db/constraint-errors";
 import { parseJson, toJson } from "../../db/json";
 import type { Database } from "../../db/schema";
 import { assertSafeKey, type FileStorage } from "../../infra/storage";
-import { EpubArchive } from "./epub-archive";
-import { type BookContent, buildBookContent } from "./epub-book";
-import { type CoverImages, prepareCover, type StoredFile } from "./epub-cover";
-import { deobfuscateFont, readObfuscatedFonts } from "./epub-encryption";
+import { EPUB_LIMITS, type EpubLimits } from "./epub-archive";
+import { type CoverImages, prepareCover } from "./epub-cover";
 import { EpubImportRepository, type ImportedBookState } from "./epub-import.repository";
-import { type EpubPackage, readPackage } from "./epub-package";
+import type { EpubMetadata } from "./epub-package";
+import type { ReadContent } from "./epub-reading";
+import { EpubReading, type ReadBook } from "./epub-reading-thread";
 
 export interface EpubImportDeps {
   db: Kysely<Database>;
   storage: FileStorage;
   logger: Logger;
   clock: () => Date;
-  /** sharp decodes no cover larger than this (config.images.maxPixels). */
+  /** No cover or picture of the book larger than this is decoded or kept (config.images.maxPixels). */
   maxImagePixels: number;
+  /** Tighter limits than EPUB_LIMITS (tests). */
+  limits?: Partial<EpubLimits>;
 }
 
 export interface EpubImportOptions {
@@ -67,51 +69,15 @@ export class EpubImportService {
   }
 
   async import(bytes: Uint8Array, options: EpubImportOptions = {}): Promise<EpubImportResult> {
-    const archive = EpubArchive.open(bytes);
-    const pkg = readPackage(archive);
-    const fonts = readObfuscatedFonts(archive);
-    const categories = [...new Set(options.categories ?? [])];
-    const known = await this.repository.existingCategoryIds(categories);
-    const unknown = categories.filter((id) => !known.includes(id));
-    if (unknown.length > 0) throw AppError.of("epubUnknownCategory", { details: { categories: unknown } });
-
-    const existing = await this.repository.findByIdentifier(pkg.metadata.identifier);
-    const bookId = existing?.bookId ?? newId();
-    const version = existing ? nextVersion(existing) : 1;
-    const folder = assertSafeKey(`books/${bookId}/v${version}/${randomBytes(4).toString("hex")}`);
-
-    // The cover renders on libuv's threads while the chapters are sanitised on this one.
-    const coverWork = pkg.cover
-      ? prepareCover(
-          archive.read(pkg.cover.path),
-          pkg.cover.mediaType,
-          folder,
-          this.deps.maxImagePixels,
-          this.deps.logger,
-        )
-      : Promise.resolve(undefined);
-    let content: BookContent;
-    try {
-      content = buildBookContent(archive, pkg, {
-        bookId,
-        keyPrefix: folder,
-        urlForKey: (key) => this.deps.storage.urlFor(key),
-      });
-    } finally {
-      await coverWork.catch(() => undefined);
-    }
-    const cover = await coverWork;
-
-    const files: StoredFile[] = content.resources.list().map((resource) => {
-      const raw = archive.read(resource.path);
-      const obfuscation = fonts.get(resource.path);
-      return {
-        key: resource.key,
-        bytes: obfuscation ? deobfuscateFont(raw, obfuscation, pkg.metadata.identifier) : raw,
-        contentType: resource.contentType,
-      };
+    const reading = EpubReading.start({
+      bytes,
+      limits: { ...EPUB_LIMITS, ...this.deps.limits },
+      maxImagePixels: this.deps.maxImagePixels,
     });
-    files.push(...(cover?.files ?? []));
+    const read = await this.read(reading, options).finally(() => reading.stop());
+    const { metadata, content, cover, bookId, version, existing, folder, categories } = read;
+
+    const files = [...read.files, ...(cover?.files ?? [])];
     // Public-domain books download as the very file they came in (issue 4), kept with this attempt's files.
     const originalEpubKey = assertSafeKey(`${folder}/original.epub`);
     files.push({ key: originalEpubKey, bytes, contentType: "application/epub+zip" });
@@ -119,7 +85,7 @@ export class EpubImportService {
     try {
       for (const file of files) await this.deps.storage.put(file.key, file.bytes, file.contentType);
       await this.repository.transaction((trx) =>
-        this.save(trx, { pkg, content, cover, bookId, version, existing, options, categories, originalEpubKey }),
+        this.save(trx, { metadata, content, cover, bookId, version, existing, options, categories, originalEpubKey }),
       );
     } catch (error) {
       await this.deps.storage.removeAll(folder).catch((err: unknown) => {
@@ -134,13 +100,50 @@ export class EpubImportService {
       bookId,
       version,
       created: !existing,
-      title: pkg.metadata.title,
-      authors: pkg.metadata.authors,
+      title: metadata.title,
+      authors: metadata.authors,
       chapters: content.chapters.length,
       tocLength: content.tocLength,
       wordCount: content.wordCount,
       imageUrl: cover ? this.deps.storage.urlFor(cover.imageKey) : null,
     };
+  }
+
+  /**
+   * Everything the import learns before it writes: the package (from the worker), the book's id and
+   * version (from the database), the sanitised content and its files (from the worker, built for
+   * that id and folder) and the cover (rendered here, on libuv's threads, while the worker works).
+   */
+  private async read(reading: EpubReading, options: EpubImportOptions) {
+    const { metadata, cover: coverSource } = await reading.package;
+    const categories = [...new Set(options.categories ?? [])];
+    const known = await this.repository.existingCategoryIds(categories);
+    const unknown = categories.filter((id) => !known.includes(id));
+    if (unknown.length > 0) throw AppError.of("epubUnknownCategory", { details: { categories: unknown } });
+
+    const existing = await this.repository.findByIdentifier(metadata.identifier);
+    const bookId = existing?.bookId ?? newId();
+    const version = existing ? nextVersion(existing) : 1;
+    const folder = assertSafeKey(`books/${bookId}/v${version}/${randomBytes(4).toString("hex")}`);
+
+    const coverWork = coverSource
+      ? prepareCover(coverSource.bytes, coverSource.mediaType, folder, this.deps.maxImagePixels, this.deps.logger)
+      : Promise.resolve(undefined);
+    let book: ReadBook;
+    try {
+      book = await reading.content({ bookId, keyPrefix: folder, filesUrlPrefix: this.filesUrlPrefix(folder) });
+    } finally {
+      await coverWork.catch(() => undefined);
+    }
+    const cover = await coverWork;
+    return { metadata, ...book, cover, bookId, version, existing, folder, categories };
+  }
+
+  /** The part of every storage URL before its key (storage URLs are a prefix and the key). */
+  private filesUrlPrefix(key: string): string {
+    const url = this.deps.storage.urlFor(key);
+    if (!url.endsWith(key)) throw new Error(`storage URL ${url} does not end with its key ${key}`);
+    return url.slice(0, url.length - key.length);
   }
 
   /**
@@ -165,8 +168,8 @@ export class EpubImportService {
   private async save(
     trx: Transaction<Database>,
     input: {
-      pkg: EpubPackage;
-      content: BookContent;
+      metadata: EpubMetadata;
+      content: ReadContent;
       cover: CoverImages | undefined;
       bookId: string;
       version: number;
@@ -176,13 +179,13 @@ export class EpubImportService {
       originalEpubKey: string;
     },
   ): Promise<void> {
-    const { pkg, content, cover, bookId, version, existing, originalEpubKey } = input;
+    const { metadata, content, cover, bookId, version, existing, originalEpubKey } = input;
     const now = this.deps.clock().toISOString();
     const versionName = String(version);
     const book = {
-      title: pkg.metadata.title,
-      authors: toJson(pkg.metadata.authors),
-      summary: pkg.metadata.description,
+      title: metadata.title,
+      authors: toJson(metadata.authors),
+      summary: metadata.description,
       imageUrl: cover ? this.deps.storage.urlFor(cover.imageKey) : null,
     };
     const label = input.options.featured ? "community-featured" : null;
@@ -195,8 +198,8 @@ export class EpubImportService {
       epubToc: toJson(content.toc),
       latestVersion: versionName,
       versionsMap: toJson({ ...parseJson<Record<string, string>>(existing?.versionsMap, {}), [versionName]: now }),
-      epubIdentifier: pkg.metadata.identifier,
-      language: pkg.metadata.language,
+      epubIdentifier: metadata.identifier,
+      language: metadata.language,
       originalEpubKey,
     };
 
@@ -228,7 +231,7 @@ export class EpubImportService {
     await this.repository.replaceGenres(
       trx,
       bookId,
-      pkg.metadata.subjects.map((subject) => ({ id: slugify(subject), displayName: subject })),
+      metadata.subjects.map((subject) => ({ id: slugify(subject), displayName: subject })),
     );
     await this.repository.addToCategories(trx, bookId, input.categories);
   }

@@ -91,6 +91,7 @@ export class BookResources {
     private readonly pkg: EpubPackage,
     private readonly prefix: string,
     private readonly urlForKey: (key: string) => string,
+    private readonly oversizeImages: ReadonlySet<string> = new Set(),
   ) {}
 
   /** The served URL of the file at `path` if it exists and is the kind of file asked for; otherwise undefined. */
@@ -98,7 +99,7 @@ export class BookResources {
     const known = this.byPath.get(path);
     if (known)
       return TYPES_BY_EXTENSION[extensionOf(known.key) ?? ""]?.kind === kind ? this.urlForKey(known.key) : undefined;
-    if (!this.archive.has(path)) return undefined;
+    if (!this.archive.has(path) || this.oversizeImages.has(path)) return undefined;
     const extension = this.extensionFor(path);
     const type = extension ? TYPES_BY_EXTENSION[extension] : undefined;
     if (!extension || !type || type.kind !== kind) return undefined;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bookFontName, sanitizeDeclarations } from "./epub-css";
 import { resolveHref } from "./epub-paths";
-import { type ChapterLinks, inlineStyles, sanitizeChapter } from "./epub-sanitize";
+import { type ChapterLinks, inlineStyles, sanitizeChapter, sanitizeSvgDocument } from "./epub-sanitize";
 
 const PATH = "OEBPS/text/a.xhtml";
 
@@ -88,12 +88,27 @@ describe("sanitizeChapter", () => {
     expect(html).toContain("<a>js</a><a>data</a><a>file</a>");
   });
 
-  it("serves the book's images from Quire, keeps data: images and removes remote or missing ones", () => {
+  it("serves the book's images from Quire, keeps data: images and replaces remote or missing ones by their alt text", () => {
     const html = clean(
-      '<img src="../images/a.png" alt="A" onerror="x()"/><img src="https://tracker.example/p.gif" alt="t"/><img src="missing.png" alt="m"/><img src="data:image/png;base64,AAAA" alt="d"/><img src="data:text/html;base64,AAAA" alt="h"/><img src="../images/b.png" srcset="https://cdn.example/b.png 2x" alt="B"/>',
+      '<img src="../images/a.png" alt="A" onerror="x()"/><img src="https://tracker.example/p.gif" alt="t"/><img src="missing.png" alt="m &amp; n"/><img src="missing.png"/><img src="data:image/png;base64,AAAA" alt="d"/><img src="data:text/html;base64,AAAA" alt="h"/><img src="../images/b.png" srcset="https://cdn.example/b.png 2x" alt="B"/>',
     );
     expect(html).toBe(
-      '<div class="quire-body" data-chapter="a" lang="en"><img src="/files/b/image/OEBPS/images/a.png" alt="A" /><img src="data:image/png;base64,AAAA" alt="d" /><img src="/files/b/image/OEBPS/images/b.png" alt="B" /></div>',
+      '<div class="quire-body" data-chapter="a" lang="en"><img src="/files/b/image/OEBPS/images/a.png" alt="A" /><span class="quire-missing-image">t</span><span class="quire-missing-image">m &amp; n</span><img src="data:image/png;base64,AAAA" alt="d" /><span class="quire-missing-image">h</span><img src="/files/b/image/OEBPS/images/b.png" alt="B" /></div>',
+    );
+  });
+
+  it("drops name attributes and ids that would stand in for the document's own properties (DOM clobbering)", () => {
+    const html = clean(
+      '<img name="querySelector" src="../images/a.png" alt="A"/><a name="getElementById">x</a><p id="addEventListener">p</p><p id="body">b</p><p id="chapter-1" title="t">c</p><svg><g id="documentElement" name="forms"></g></svg>',
+    );
+    expect(html).not.toMatch(/\sname=|querySelector|getElementById|addEventListener|"body"|documentElement|forms/);
+    expect(html).toContain('<img src="/files/b/image/OEBPS/images/a.png" alt="A" /><a>x</a><p>p</p><p>b</p>');
+    expect(html).toContain('<p id="chapter-1" title="t">c</p>');
+  });
+
+  it("keeps an old-style <a name> anchor as a link target, under its id", () => {
+    expect(clean('<a name="note-3"/>Note <a name="n4" id="own">x</a>')).toBe(
+      '<div class="quire-body" data-chapter="a" lang="en"><a id="note-3"></a>Note <a id="own">x</a></div>',
     );
   });
 
@@ -161,6 +176,45 @@ describe("sanitizeChapter", () => {
   it("decodes XHTML's named entities and keeps text escaped", () => {
     expect(clean("<p>A&nbsp;B &mdash; &lt;tag&gt; &amp; &#x2014;</p>")).toContain(
       "<p>A\u00a0B — &lt;tag&gt; &amp; —</p>",
+    );
+  });
+});
+
+describe("sanitizeSvgDocument", () => {
+  const svgPath = "OEBPS/images/map.svg";
+
+  it("keeps the drawing and removes scripts, handlers, foreignObject, animation and javascript: links", () => {
+    const svg = sanitizeSvgDocument(
+      `<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">
+<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 100 50" onload="alert(1)">
+  <script type="text/javascript">alert(2)</script><script xlink:href="https://evil.example/x.js"/>
+  <style>rect { fill: url(https://tracker.example/p) }</style>
+  <title>A map</title>
+  <rect id="sea" x="0" y="0" width="100" height="50" fill="#0af" onclick="alert(3)"/>
+  <a xlink:href="javascript:alert(4)"><text x="5" y="20">Click</text></a>
+  <a href="../text/b.xhtml#place"><text x="5" y="40">Back</text></a>
+  <foreignObject width="10" height="10"><div xmlns="http://www.w3.org/1999/xhtml">html</div></foreignObject>
+  <set attributeName="href" to="javascript:alert(5)"/><animate attributeName="x" to="1"/>
+  <image xlink:href="coast.png" width="10" height="10"/><image href="https://tracker.example/p.png"/>
+</svg>`,
+      svgPath,
+      links,
+    );
+    expect(svg).not.toMatch(/script|alert|onload|onclick|foreignObject|html<|<set|<animate|tracker|<style|DOCTYPE/i);
+    expect(svg).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 100 50">/,
+    );
+    expect(svg).toContain("<title>A map</title>");
+    expect(svg).toContain('<rect id="sea" x="0" y="0" width="100" height="50" fill="#0af"></rect>');
+    expect(svg).toContain('<a><text x="5" y="20">Click</text></a>');
+    expect(svg).toContain('<a href="/read/book/b#place"><text x="5" y="40">Back</text></a>');
+    expect(svg).toContain('<image href="/files/b/image/OEBPS/images/coast.png" width="10" height="10"></image>');
+  });
+
+  it("gives a root without a namespace the SVG one, so the file still renders", () => {
+    expect(sanitizeSvgDocument('<svg viewBox="0 0 1 1"><path d="M0 0h1"/></svg>', svgPath, links)).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><path d="M0 0h1"></path></svg>\n',
     );
   });
 });

@@ -1,4 +1,5 @@
 import sanitizeHtml from "sanitize-html";
+import { shadowsDocumentProperty } from "./dom-property-names";
 import { CHAPTER_BODY_CLASS, type CssUrls, renameBookFonts, sanitizeDeclarations } from "./epub-css";
 import { resolveHref } from "./epub-paths";
 
@@ -57,6 +58,9 @@ const MATHML_TAGS = [
 ];
 
 const SVG = new Set(SVG_TAGS);
+/** The class of the text an image leaves when it is not shown (its alt text). */
+export const MISSING_IMAGE_CLASS = "quire-missing-image";
+const isMissingImageText = (attribs: Record<string, string>) => attribs.class === MISSING_IMAGE_CLASS;
 /** Elements that are nothing without the file they load. */
 const SOURCED_TAGS = new Set(["img", "image", "source", "track"]);
 const MATHML = new Set(MATHML_TAGS);
@@ -76,7 +80,7 @@ const REMOVED_WITH_CONTENT = [
 // biome-ignore format: a word list reads better as a paragraph
 const HTML_ATTRIBUTES = new Set([
   "id", "class", "title", "lang", "dir", "role", "hidden", "translate", "align", "valign", "width", "height",
-  "alt", "name", "start", "reversed", "type", "value", "colspan", "rowspan", "headers", "scope", "abbr", "span",
+  "alt", "start", "reversed", "type", "value", "colspan", "rowspan", "headers", "scope", "abbr", "span",
   "border", "cellpadding", "cellspacing", "summary", "datetime", "open", "color", "face", "size", "kind", "label",
   "srclang", "default", "media", "loop", "muted", "controls", "preload", "clear", "nowrap", "bgcolor",
 ]);
@@ -141,36 +145,10 @@ export function inlineStyles(markup: string): string[] {
   return styles;
 }
 
-/** Sanitises one chapter (the XHTML document at `path`, for the chapter `anchorId`). */
-export function sanitizeChapter(markup: string, path: string, anchorId: string, links: ChapterLinks): SanitizedChapter {
-  const stylesheets: string[] = [];
-  let bodyAttributes: Record<string, string> = {};
-  let htmlLang: string | undefined;
+type AttributeFilter = (tag: string, attributes: Record<string, string>) => Record<string, string>;
 
-  const filterAttributes = (tag: string, attributes: Record<string, string>): Record<string, string> => {
-    const html = !SVG.has(tag) && !MATHML.has(tag);
-    const kept: Record<string, string> = {};
-    for (const [name, value] of Object.entries(attributes)) {
-      const lower = name.toLowerCase();
-      if (lower.startsWith("on")) continue;
-      if (lower === "style") {
-        const style = sanitizeDeclarations(value, path, links.css);
-        if (style) kept.style = style;
-      } else if (lower === "xml:lang" || lower === "lang") {
-        kept.lang = value;
-      } else if (lower === "epub:type") {
-        kept["epub:type"] = value;
-      } else if (URL_ATTRIBUTES.has(lower)) {
-        Object.assign(kept, rewriteUrl(tag, lower, value));
-      } else if (html ? HTML_ATTRIBUTES.has(lower) || lower.startsWith("aria-") : FOREIGN_ATTRIBUTE_NAME.test(name)) {
-        if (!html && !onlyLocalReferences(value)) continue;
-        // SVG text names its font in an attribute; the book's own fonts go by their Quire names.
-        kept[name] = lower === "font-family" ? renameBookFonts("font-family", value, links.css.fontFamilies) : value;
-      }
-    }
-    return kept;
-  };
-
+/** The attributes of a document at `path` that Quire keeps, URLs rewritten: per vocabulary (HTML, SVG, MathML). */
+function attributeFilter(path: string, links: ChapterLinks): AttributeFilter {
   const rewriteUrl = (tag: string, attribute: string, value: string): Record<string, string> => {
     const role = urlRole(tag, attribute);
     if (!role) return {};
@@ -199,8 +177,45 @@ export function sanitizeChapter(markup: string, path: string, anchorId: string, 
     return url ? { [key]: url } : {};
   };
 
-  const body = sanitizeHtml(markup, {
-    allowedTags: [...HTML_TAGS, ...SVG_TAGS, ...MATHML_TAGS],
+  return (tag, attributes) => {
+    const html = !SVG.has(tag) && !MATHML.has(tag);
+    const kept: Record<string, string> = {};
+    for (const [name, value] of Object.entries(attributes)) {
+      const lower = name.toLowerCase();
+      if (lower.startsWith("on") || lower === "name") continue;
+      if (lower === "id") {
+        if (!shadowsDocumentProperty(value)) kept.id = value;
+      } else if (lower === "style") {
+        const style = sanitizeDeclarations(value, path, links.css);
+        if (style) kept.style = style;
+      } else if (lower === "xml:lang" || lower === "lang") {
+        kept.lang = value;
+      } else if (lower === "epub:type") {
+        kept["epub:type"] = value;
+      } else if (URL_ATTRIBUTES.has(lower)) {
+        Object.assign(kept, rewriteUrl(tag, lower, value));
+      } else if (html ? HTML_ATTRIBUTES.has(lower) || lower.startsWith("aria-") : FOREIGN_ATTRIBUTE_NAME.test(name)) {
+        if (!html && !onlyLocalReferences(value)) continue;
+        // SVG text names its font in an attribute; the book's own fonts go by their Quire names.
+        kept[name] = lower === "font-family" ? renameBookFonts("font-family", value, links.css.fontFamilies) : value;
+      }
+    }
+    // `name` can clobber document properties (`<img name="querySelector">`); an old-style `<a name>`
+    // anchor is still a link target, so it lives on as the id.
+    const anchorName = tag === "a" ? attributes.name : undefined;
+    if (anchorName && !("id" in attributes) && !shadowsDocumentProperty(anchorName)) kept.id = anchorName;
+    return kept;
+  };
+}
+
+/** sanitize-html's settings for Quire: these tags, attributes through `filter`, nothing that runs or loads from elsewhere. */
+function sanitizerOptions(
+  allowedTags: string[],
+  filter: AttributeFilter,
+  onOpenTag?: (name: string, attribs: Record<string, string>) => void,
+): sanitizeHtml.IOptions {
+  return {
+    allowedTags,
     // Attributes are filtered by transformTags below (allowlists per vocabulary); sanitize-html keeps what it returns.
     allowedAttributes: false,
     allowedSchemes: [...LINK_SCHEMES],
@@ -216,19 +231,40 @@ export function sanitizeChapter(markup: string, path: string, anchorId: string, 
     // XHTML: keep the case of SVG names (viewBox, linearGradient) and honour `<a id="x"/>` as empty.
     parser: { lowerCaseTags: false, lowerCaseAttributeNames: false, recognizeSelfClosing: true, recognizeCDATA: true },
     transformTags: {
+      // A picture Quire will not show (remote, missing, over the pixel limit) leaves its words behind.
+      img: (tagName, attribs) => {
+        const kept = filter(tagName, attribs);
+        return !kept.src && kept.alt?.trim()
+          ? { tagName: "span", attribs: { class: MISSING_IMAGE_CLASS }, text: kept.alt }
+          : { tagName, attribs };
+      },
       "*": (tagName, attribs) => {
-        const kept = filterAttributes(tagName, attribs);
+        const kept = filter(tagName, attribs);
         // Without scripts, the browser's own controls are the only way to play a book's audio or video.
         if (tagName === "audio" || tagName === "video") kept.controls = "controls";
         return { tagName, attribs: kept };
       },
     },
     // An image or media source that was remote or missing is removed rather than left broken.
-    exclusiveFilter: (frame) => SOURCED_TAGS.has(frame.tag) && !frame.attribs.src && !frame.attribs.href,
+    exclusiveFilter: (frame) =>
+      SOURCED_TAGS.has(frame.tag) && !frame.attribs.src && !frame.attribs.href && !isMissingImageText(frame.attribs),
     selfClosing: [...sanitizeHtml.defaults.selfClosing, "source", "track", "wbr", "col"],
-    onOpenTag: (name, attribs) => {
+    ...(onOpenTag ? { onOpenTag } : {}),
+  };
+}
+
+/** Sanitises one chapter (the XHTML document at `path`, for the chapter `anchorId`). */
+export function sanitizeChapter(markup: string, path: string, anchorId: string, links: ChapterLinks): SanitizedChapter {
+  const stylesheets: string[] = [];
+  let bodyAttributes: Record<string, string> = {};
+  let htmlLang: string | undefined;
+  const filter = attributeFilter(path, links);
+
+  const body = sanitizeHtml(
+    markup,
+    sanitizerOptions([...HTML_TAGS, ...SVG_TAGS, ...MATHML_TAGS], filter, (name, attribs) => {
       if (name === "html") htmlLang = attribs["xml:lang"] ?? attribs.lang;
-      if (name === "body") bodyAttributes = filterAttributes("div", attribs);
+      if (name === "body") bodyAttributes = filter("div", attribs);
       if (name === "link" && attribs.href) {
         const rel = (attribs.rel ?? "").toLowerCase().split(/\s+/);
         const resolved = resolveHref(path, attribs.href);
@@ -236,8 +272,8 @@ export function sanitizeChapter(markup: string, path: string, anchorId: string, 
           stylesheets.push(resolved.path);
         }
       }
-    },
-  });
+    }),
+  );
 
   const { class: bodyClass, ...otherBodyAttributes } = bodyAttributes;
   const wrapperAttributes: Record<string, string> = {
@@ -258,4 +294,19 @@ export function sanitizeChapter(markup: string, path: string, anchorId: string, 
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+const SVG_NAMESPACE = "http://www.w3.org/2000/svg";
+
+/**
+ * An SVG file of the book (an illustration, a title page) made as safe as the SVG inside chapters:
+ * no script, event handlers, foreignObject, animation, or links anywhere but inside the book. It
+ * matters once the file is opened by itself (a bucket serving it without the files CSP), where an
+ * SVG's script would otherwise run. Its `<style>` elements go too (CSS is only checked where it is scoped).
+ */
+export function sanitizeSvgDocument(markup: string, path: string, links: ChapterLinks): string {
+  const svg = sanitizeHtml(markup, sanitizerOptions([...SVG_TAGS, "a"], attributeFilter(path, links))).trim();
+  // A standalone SVG renders only in its namespace.
+  const rooted = /^<svg\b[^>]*\sxmlns=/.test(svg) ? svg : svg.replace(/^<svg\b/, `<svg xmlns="${SVG_NAMESPACE}"`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${rooted}\n`;
 }

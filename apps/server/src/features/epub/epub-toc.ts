@@ -1,4 +1,5 @@
 import type { TocEntry } from "@quire/core";
+import { shadowsDocumentProperty } from "./dom-property-names";
 import { resolveHref } from "./epub-paths";
 import { attribute, childElements, descendants, firstChild, textOf, type XmlElement } from "./epub-xml";
 
@@ -79,7 +80,9 @@ export function mapToc(
     const anchorId = entry.target ? anchorOfPath.get(entry.target.path) : undefined;
     const first = children[0];
     if (anchorId !== undefined) {
-      const fragment = entry.target?.fragment;
+      const target = entry.target?.fragment;
+      // The sanitiser drops ids that shadow document properties; an entry pointing at one opens its chapter.
+      const fragment = target && !shadowsDocumentProperty(target) ? target : undefined;
       entries.push({
         title: entry.title || nameOfAnchor(anchorId),
         anchorId,

@@ -1,0 +1,140 @@
+import { Worker } from "node:worker_threads";
+import { AppError, type ErrorCode } from "@quire/core";
+import type { EpubLimits } from "./epub-archive";
+import type { StoredFile } from "./epub-cover";
+import type { EpubMetadata } from "./epub-package";
+import type { ReadContent } from "./epub-reading";
+
+/** What the worker is given: the file and the limits it is read under. */
+export interface ReadingJob {
+  bytes: Uint8Array;
+  limits: EpubLimits;
+  maxImagePixels: number;
+}
+
+/** The book's place in storage, known once the database has said whether it is a new edition. */
+export interface ContentRequest {
+  bookId: string;
+  keyPrefix: string;
+  /** Storage URLs are this prefix and the key (`/files/`, or a bucket's public URL). */
+  filesUrlPrefix: string;
+}
+
+export interface PackageSummary {
+  metadata: EpubMetadata;
+  cover: { bytes: Uint8Array; mediaType: string } | undefined;
+}
+
+export interface ReadBook {
+  content: ReadContent;
+  files: StoredFile[];
+}
+
+export type FromWorker =
+  | ({ kind: "package" } & PackageSummary)
+  | ({ kind: "content" } & ReadBook)
+  | { kind: "refused"; error: { code: ErrorCode; message: string; reason?: string; details?: unknown } }
+  | { kind: "failed"; message: string; stack?: string };
+
+export type ToWorker = { kind: "content" } & ContentRequest;
+
+// A .mjs that registers tsx first: the worker runs our TypeScript under vitest and `quire start` alike.
+const WORKER_URL = new URL("./epub-reading-worker.mjs", import.meta.url);
+/** A book the size of the limits fits in far less; a worker that needs more is stopped (and the book refused). */
+const WORKER_HEAP_MB = 1024;
+
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve(value: T): void;
+  reject(error: unknown): void;
+}
+
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((ok, fail) => {
+    resolve = ok;
+    reject = fail;
+  });
+  // Whoever awaits it sees the failure; one nobody asked for (an import given up early) is not "unhandled".
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
+}
+
+/**
+ * An EPUB being read in a worker thread, so that a large or hostile book costs the API nothing:
+ * the event loop only waits for messages. The whole reading has `limits.maxImportMs`; past it the
+ * worker is terminated wherever it is, and the import refused with `epubImportTooSlow`.
+ */
+export class EpubReading {
+  private readonly summary = deferred<PackageSummary>();
+  private readonly book = deferred<ReadBook>();
+  private readonly timer: NodeJS.Timeout;
+  private finished = false;
+
+  private constructor(
+    private readonly worker: Worker,
+    maxImportMs: number,
+  ) {
+    worker.on("message", (message: FromWorker) => this.receive(message));
+    worker.on("error", (error: Error & { code?: string }) =>
+      this.fail(
+        error.code === "ERR_WORKER_OUT_OF_MEMORY"
+          ? AppError.of("epubTooLarge", { details: { reason: "memory" } })
+          : error,
+      ),
+    );
+    worker.on("exit", (code) => this.fail(new Error(`the EPUB reading worker exited (code ${code})`)));
+    this.timer = setTimeout(
+      () => this.fail(AppError.of("epubImportTooSlow", { details: { maxImportMs } })),
+      maxImportMs,
+    );
+  }
+
+  static start(job: ReadingJob): EpubReading {
+    const worker = new Worker(WORKER_URL, {
+      workerData: job,
+      execArgv: [],
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    });
+    return new EpubReading(worker, job.limits.maxImportMs);
+  }
+
+  /** The package's metadata and cover, first of all. */
+  get package(): Promise<PackageSummary> {
+    return this.summary.promise;
+  }
+
+  /** Sanitised content and files, built for the book's id and storage folder. */
+  content(request: ContentRequest): Promise<ReadBook> {
+    this.worker.postMessage({ kind: "content", ...request } satisfies ToWorker);
+    return this.book.promise;
+  }
+
+  /** Ends the worker (done, refused or given up); safe to call more than once. */
+  async stop(): Promise<void> {
+    this.finished = true;
+    clearTimeout(this.timer);
+    await this.worker.terminate();
+  }
+
+  private receive(message: FromWorker): void {
+    if (message.kind === "package") this.summary.resolve(message);
+    else if (message.kind === "content") this.book.resolve(message);
+    else if (message.kind === "refused") {
+      const { code, message: text, reason, details } = message.error;
+      this.fail(new AppError(code, text, { reason, details }));
+    } else {
+      this.fail(Object.assign(new Error(message.message), { stack: message.stack }));
+    }
+  }
+
+  private fail(error: unknown): void {
+    if (this.finished) return;
+    this.finished = true;
+    clearTimeout(this.timer);
+    this.summary.reject(error);
+    this.book.reject(error);
+    void this.worker.terminate();
+  }
+}

@@ -1,0 +1,55 @@
+import { parentPort, workerData } from "node:worker_threads";
+import { AppError } from "@quire/core";
+import { assertSafeKey } from "../../infra/storage";
+import { openEpub, oversizeImages, ownCopy, readContent } from "./epub-reading";
+import type { FromWorker, ReadingJob, ToWorker } from "./epub-reading-thread";
+
+/** Runs in a worker thread (see EpubReading): reads the EPUB it is given, answering in the order the import asks. */
+
+const port = parentPort;
+if (!port) throw new Error("epub-reading-worker runs only as a worker thread");
+const job = workerData as ReadingJob;
+
+const nextRequest = () => new Promise<ToWorker>((resolve) => port.once("message", resolve));
+
+function post(message: FromWorker): void {
+  // The files' buffers move to the main thread rather than being copied.
+  const buffers =
+    message.kind === "content"
+      ? message.files.map((file) => file.bytes.buffer as ArrayBuffer)
+      : message.kind === "package" && message.cover
+        ? [message.cover.bytes.buffer as ArrayBuffer]
+        : [];
+  port?.postMessage(message, buffers);
+}
+
+async function read(): Promise<void> {
+  const request = nextRequest();
+  const opened = openEpub(job.bytes, job.limits);
+  const { pkg, archive } = opened;
+  post({
+    kind: "package",
+    metadata: pkg.metadata,
+    cover: pkg.cover ? { bytes: ownCopy(archive.read(pkg.cover.path)), mediaType: pkg.cover.mediaType } : undefined,
+  });
+  const oversize = await oversizeImages(opened, job.maxImagePixels);
+  const { bookId, keyPrefix, filesUrlPrefix } = await request;
+  const { content, files } = readContent(opened, {
+    bookId,
+    keyPrefix,
+    urlForKey: (key) => filesUrlPrefix + assertSafeKey(key),
+    oversizeImages: oversize,
+    limits: job.limits,
+  });
+  post({ kind: "content", content, files });
+}
+
+read().catch((error: unknown) => {
+  if (error instanceof AppError) {
+    const { code, message, reason, details } = error;
+    post({ kind: "refused", error: { code, message, reason, details } });
+  } else {
+    const failure = error instanceof Error ? error : new Error(String(error));
+    post({ kind: "failed", message: failure.message, stack: failure.stack });
+  }
+});

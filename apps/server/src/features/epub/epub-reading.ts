@@ -1,0 +1,67 @@
+import { sharp } from "../../infra/sharp";
+import { EpubArchive, type EpubLimits } from "./epub-archive";
+import { type BookContent, type BookContentOptions, buildBookContent } from "./epub-book";
+import type { StoredFile } from "./epub-cover";
+import { deobfuscateFont, type FontObfuscation, readObfuscatedFonts } from "./epub-encryption";
+import { type EpubPackage, readPackage } from "./epub-package";
+import { bookFileContentType } from "./epub-resources";
+
+/**
+ * The part of an import that needs nothing but the file: opening the zip, reading the package,
+ * sanitising chapters, CSS and SVG, and the bytes of every file to store. It costs CPU in
+ * proportion to the book, so it runs in a worker thread (epub-reading-worker.ts).
+ */
+
+export interface OpenedEpub {
+  archive: EpubArchive;
+  pkg: EpubPackage;
+  fonts: Map<string, FontObfuscation>;
+}
+
+/** Opens the zip and reads its package; throws the refusal for anything wrong with either. */
+export function openEpub(bytes: Uint8Array, limits: EpubLimits): OpenedEpub {
+  const archive = EpubArchive.open(bytes, limits);
+  return { archive, pkg: readPackage(archive), fonts: readObfuscatedFonts(archive) };
+}
+
+/** What the database needs of the content; the files go to storage separately. */
+export type ReadContent = Omit<BookContent, "resources" | "svgDocuments">;
+
+/** A copy with a buffer of its own: a view into the archive would take the whole EPUB along when posted. */
+export const ownCopy = (bytes: Uint8Array): Uint8Array => new Uint8Array(bytes);
+
+/**
+ * Raster images in the archive with more pixels than `maxPixels`, read from their headers. Such an
+ * image (a few KB that a browser would inflate to gigabytes) is left out of the book like a missing one.
+ */
+export async function oversizeImages(opened: OpenedEpub, maxPixels: number): Promise<Set<string>> {
+  const oversize = new Set<string>();
+  for (const path of opened.archive.paths) {
+    const type = opened.pkg.itemsByPath.get(path)?.mediaType ?? bookFileContentType(path) ?? "";
+    if (!type.startsWith("image/") || type === "image/svg+xml") continue;
+    try {
+      const { width = 0, height = 0 } = await sharp(opened.archive.read(path), { limitInputPixels: false }).metadata();
+      if (width * height > maxPixels) oversize.add(path);
+    } catch {
+      // Not an image sharp can read: the browser decides what to make of it, as before.
+    }
+  }
+  return oversize;
+}
+
+/** The book's content for the database and the files for storage: resources as stored, SVG sanitised, fonts readable. */
+export function readContent(
+  opened: OpenedEpub,
+  options: BookContentOptions,
+): { content: ReadContent; files: StoredFile[] } {
+  const { archive, pkg, fonts } = opened;
+  const { resources, svgDocuments, ...content } = buildBookContent(archive, pkg, options);
+  const files = resources.list().map((resource): StoredFile => {
+    const svg = svgDocuments.get(resource.path);
+    const obfuscation = fonts.get(resource.path);
+    const raw = svg === undefined ? archive.read(resource.path) : new TextEncoder().encode(svg);
+    const bytes = obfuscation ? deobfuscateFont(raw, obfuscation, pkg.metadata.identifier) : raw;
+    return { key: resource.key, bytes: ownCopy(bytes), contentType: resource.contentType };
+  });
+  return { content, files };
+}
