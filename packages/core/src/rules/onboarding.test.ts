@@ -10,6 +10,13 @@ describe("nextOnboardingStep", () => {
     expect(nextOnboardingStep(fresh, { firstName: "  " })).toBe("first-name");
   });
 
+  it("skips the terms step once the terms were accepted (at sign-up), on the web and in the native app", () => {
+    const named = { completedSteps: ["first-name", "username"] as ("first-name" | "username")[], finished: false };
+    expect(nextOnboardingStep(named, { firstName: "Ada", acceptedTerms: false })).toBe("terms");
+    expect(nextOnboardingStep(named, { firstName: "Ada", acceptedTerms: true })).toBe("genres");
+    expect(nextOnboardingStep(named, { firstName: "Ada", acceptedTerms: true }, "native")).toBe("genres");
+  });
+
   it("enforces the first-name step first in the native app", () => {
     expect(nextOnboardingStep(fresh, { firstName: "Ada" }, "native")).toBe("first-name");
     expect(

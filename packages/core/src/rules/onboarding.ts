@@ -18,15 +18,17 @@ export interface OnboardingState {
 /**
  * The step to show next, or null when onboarding is over. On the web a first name already given
  * (at sign-up, or by Google or Apple) completes the first step; in the native app the first-name
- * step is enforced first (SPEC §2), so only an explicit completion counts there.
+ * step is enforced first (SPEC §2), so only an explicit completion counts there. Terms accepted at sign-up
+ * (or by continuing with Google or Apple) complete the terms step everywhere: nobody accepts them twice.
  */
 export function nextOnboardingStep(
   state: OnboardingState,
-  user: { firstName: string },
+  user: { firstName: string; acceptedTerms?: boolean },
   platform: "web" | "native" = "web",
 ): OnboardingStep | null {
   if (state.finished) return null;
   const done = new Set<OnboardingStep>(state.completedSteps);
   if (platform === "web" && user.firstName.trim()) done.add("first-name");
+  if (user.acceptedTerms) done.add("terms");
   return ONBOARDING_STEPS.find((step) => !done.has(step)) ?? null;
 }

@@ -100,7 +100,7 @@ export class ProfileEditingService {
   private async markDone(trx: Transaction<Database>, userId: string, step: OnboardingStep): Promise<void> {
     const row = await trx
       .selectFrom("users")
-      .select(["firstName", "onboardingSteps", "onboardedAt"])
+      .select(["firstName", "acceptedTerms", "onboardingSteps", "onboardedAt"])
       .where("id", "=", userId)
       .executeTakeFirstOrThrow();
     const done = new Set(parseJson<OnboardingStep[]>(row.onboardingSteps, []));
@@ -108,7 +108,10 @@ export class ProfileEditingService {
     const completedSteps = ONBOARDING_STEPS.filter((s) => done.has(s));
     const finished =
       row.onboardedAt !== null ||
-      nextOnboardingStep({ completedSteps, finished: false }, { firstName: row.firstName }) === null;
+      nextOnboardingStep(
+        { completedSteps, finished: false },
+        { firstName: row.firstName, acceptedTerms: Boolean(row.acceptedTerms) },
+      ) === null;
     await trx
       .updateTable("users")
       .set({
