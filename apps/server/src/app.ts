@@ -7,7 +7,7 @@ import { registerAnnotations } from "./features/annotations/register-annotations
 import { AuthRepository } from "./features/auth/auth.repository";
 import { authRoutes } from "./features/auth/auth.routes";
 import { AuthService } from "./features/auth/auth.service";
-import { registerSessions } from "./features/auth/session";
+import { registerSessions, resolveViewer } from "./features/auth/session";
 import { registerSocialSignIn } from "./features/auth/social/register-social-sign-in";
 import { CatalogRepository } from "./features/catalog/catalog.repository";
 import { catalogRoutes } from "./features/catalog/catalog.routes";
@@ -19,6 +19,7 @@ import { healthRoutes } from "./features/health/health.routes";
 import { registerLibrary } from "./features/library/register-library";
 import { registerNotifications } from "./features/notifications/register-notifications";
 import { registerPush } from "./features/push/register-push";
+import { BookFileGate } from "./features/reader/book-file-gate";
 import { ReaderRepository } from "./features/reader/reader.repository";
 import { readerRoutes } from "./features/reader/reader.routes";
 import { ReaderService } from "./features/reader/reader.service";
@@ -144,6 +145,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     distDir: ctx.config.webDistDir,
     filesDir: ctx.config.filesDir,
     remoteFiles: ctx.storage instanceof S3FileStorage ? ctx.storage : undefined,
+    bookFiles: new BookFileGate(new ReaderRepository(ctx.database.db)),
+    viewerOf: (request) => resolveViewer(request, auth),
     publicOrigin: ctx.publicOrigin,
     catalog,
   });

@@ -56,6 +56,12 @@ export function requireViewer(request: FastifyRequest, error: ErrorKey = "noSess
   return request.viewer;
 }
 
+/** The signed-in viewer behind the request's cookie or bearer token, or null. */
+export async function resolveViewer(request: FastifyRequest, auth: AuthService): Promise<Viewer | null> {
+  const token = sessionTokenOf(request);
+  return token ? ((await auth.resolveSession(token)) ?? null) : null;
+}
+
 /**
  * Resolves the session of every request that carries one (cookie for the web, bearer token for the
  * native app), and refuses state-changing API calls from other sites' pages.
@@ -74,8 +80,7 @@ export async function registerSessions(app: FastifyInstance, auth: AuthService):
       const own = `${request.protocol}://${request.host}`;
       if (origin && origin !== own && !NATIVE_ORIGINS.has(origin)) throw AppError.of("crossSiteRequest");
     }
-    const token = sessionTokenOf(request);
-    if (token) request.viewer = (await auth.resolveSession(token)) ?? null;
+    request.viewer = await resolveViewer(request, auth);
   });
 
   // An answer to a request with credentials may be personal: no cache may keep it for someone else.

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
+import { rolesOf } from "../studio/studio.repository";
 
 export interface ReadableBook {
   display: number;
@@ -71,5 +72,18 @@ export class ReaderRepository {
       ofVersion.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow(),
     ]);
     return { previous: previous ?? null, next: next ?? null, count: Number(count.n) };
+  }
+
+  /** Whether the user writes this book or administers the site: who may still see a hidden book's files. */
+  async managesBook(userId: string, bookId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom("users")
+      .leftJoin("bookAuthors", (join) =>
+        join.onRef("bookAuthors.authorId", "=", "users.id").on("bookAuthors.bookId", "=", bookId),
+      )
+      .select(["users.roles", "bookAuthors.authorId"])
+      .where("users.id", "=", userId)
+      .executeTakeFirst();
+    return row !== undefined && (row.authorId !== null || rolesOf(row.roles).includes("admin"));
   }
 }

@@ -10,9 +10,11 @@ import type { PublicOrigin } from "../../infra/public-origin";
 import type { StoredObject } from "../../infra/s3-storage";
 import { assertSafeKey } from "../../infra/storage";
 import { FILES_CSP } from "../../security-headers";
+import type { Viewer } from "../auth/session";
 import { captureCampaign } from "../campaign/campaign";
 import type { CatalogService } from "../catalog/catalog.service";
 import { VISITOR } from "../catalog/catalog.service";
+import type { BookFileGate } from "../reader/book-file-gate";
 import { renderHead } from "./html-head";
 import { routePreloads } from "./route-preloads";
 
@@ -22,6 +24,9 @@ export interface WebOptions {
   filesDir: string;
   /** Set when files live in a bucket: `/files/*` then streams them from there instead of from filesDir. */
   remoteFiles?: { open(key: string): Promise<StoredObject | undefined> };
+  /** Hides a hidden book's files from everyone but those who manage the book. */
+  bookFiles: BookFileGate;
+  viewerOf: (request: FastifyRequest) => Promise<Viewer | null>;
   publicOrigin: PublicOrigin;
   catalog: CatalogService;
 }
@@ -43,9 +48,25 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
   const template = existsSync(indexPath) ? readFileSync(indexPath, "utf8") : undefined;
   const screenPreloads = routePreloads(options.distDir);
 
-  const setFileHeaders = (reply: { header(name: string, value: string): unknown }) => {
+  // A hidden book's files are not found, like its chapters, except for its authors and administrators;
+  // their answers are never kept by a shared cache. Added before the file routes, so it covers them.
+  const privateFiles = new WeakSet<FastifyRequest>();
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.routeOptions.url !== "/files/*") return;
+    let key: string;
+    try {
+      key = assertSafeKey((request.params as { "*": string })["*"]);
+    } catch {
+      return reply.callNotFound();
+    }
+    const asker = async () => (await options.viewerOf(request))?.userId ?? null;
+    const access = await options.bookFiles.access(key, asker);
+    if (access === "not-found") return reply.callNotFound();
+    if (access === "private") privateFiles.add(request);
+  });
+  const setFileHeaders = (reply: FastifyReply) => {
     reply.header("Content-Security-Policy", FILES_CSP);
-    reply.header("Cache-Control", "public, max-age=86400");
+    reply.header("Cache-Control", privateFiles.has(reply.request) ? "private, no-store" : "public, max-age=86400");
   };
   const { remoteFiles } = options;
   if (remoteFiles) {
