@@ -1,5 +1,6 @@
 import { AppError, THUMBNAIL_MEDIUM_PX, THUMBNAIL_SMALL_PX, type ThumbnailSize } from "@quire/core";
 import type { Metadata } from "sharp";
+import { ConcurrencyLimit } from "../../infra/concurrency-limit";
 import { sharp } from "../../infra/sharp";
 import { type ProfileImageFormat, sniffImageFormat } from "./image-format";
 
@@ -14,12 +15,23 @@ export interface PreparedImage {
 export const THUMBNAIL_PX: Record<ThumbnailSize, number> = { small: THUMBNAIL_SMALL_PX, medium: THUMBNAIL_MEDIUM_PX };
 
 /**
+ * Image jobs (checks, re-encodes, thumbnails) that run at once in this process; the rest queue. sharp
+ * decodes on libuv's thread pool (4 threads by default), which file and DNS work share: a burst of large
+ * images, a second of CPU each, would otherwise hold every thread. Two leave the others free.
+ */
+export const imageWork = new ConcurrencyLimit(2);
+
+/**
  * Accepts a JPEG, PNG or WebP by its bytes and re-encodes it. The header is read first and its
  * width × height checked against `maxPixels` before anything is decoded, so a small file that
  * claims a huge canvas (a decompression bomb) costs nothing; sharp's own `limitInputPixels`
  * guards the decode as well.
  */
-export async function prepareProfileImage(input: Uint8Array, maxPixels: number): Promise<PreparedImage> {
+export function prepareProfileImage(input: Uint8Array, maxPixels: number): Promise<PreparedImage> {
+  return imageWork.run(() => prepare(input, maxPixels));
+}
+
+async function prepare(input: Uint8Array, maxPixels: number): Promise<PreparedImage> {
   const format = sniffImageFormat(input);
   if (!format) throw AppError.of("imageFormatNotAllowed");
   let header: Metadata;
@@ -51,11 +63,13 @@ export async function prepareProfileImage(input: Uint8Array, maxPixels: number):
 }
 
 /** A JPEG that fits in a size × size box (aspect kept, never enlarged); transparency becomes white. */
-export async function renderThumbnail(image: Uint8Array, size: ThumbnailSize, maxPixels: number): Promise<Buffer> {
+export function renderThumbnail(image: Uint8Array, size: ThumbnailSize, maxPixels: number): Promise<Buffer> {
   const px = THUMBNAIL_PX[size];
-  return sharp(image, { limitInputPixels: maxPixels })
-    .resize(px, px, { fit: "inside", withoutEnlargement: true })
-    .flatten({ background: "#ffffff" })
-    .jpeg({ quality: 82, mozjpeg: true })
-    .toBuffer();
+  return imageWork.run(() =>
+    sharp(image, { limitInputPixels: maxPixels })
+      .resize(px, px, { fit: "inside", withoutEnlargement: true })
+      .flatten({ background: "#ffffff" })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer(),
+  );
 }

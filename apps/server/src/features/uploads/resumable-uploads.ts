@@ -1,4 +1,6 @@
+import { stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { join } from "node:path";
 import { buffer } from "node:stream/consumers";
 import { API_PATHS, AppError, type ProfileImageKind, ProfileImageKindSchema } from "@quire/core";
 import { FileStore } from "@tus/file-store";
@@ -8,6 +10,8 @@ import type { Logger } from "pino";
 /** Unfinished uploads are dropped this long after they began (SPEC §9 retries last 10 minutes; this is generous). */
 const UPLOAD_EXPIRY_MS = 24 * 60 * 60_000;
 const CLEAN_UP_EVERY_MS = 60 * 60_000;
+/** An unfinished upload that got no bytes for this long gives its place up to its owner's next one. */
+export const UPLOAD_IDLE_MS = 60 * 60_000;
 
 export interface UploadIntent {
   kind: ProfileImageKind;
@@ -38,8 +42,12 @@ export class ResumableUploads {
   /** The signed-in user of each creation request on its way through tus, keyed by the raw request. */
   private readonly creators = new WeakMap<IncomingMessage, string>();
   private readonly cleanUpTimer: NodeJS.Timeout;
+  /** Each user's creation in progress, so the next one waits for it (see `create`). */
+  private readonly creating = new Map<string, Promise<unknown>>();
 
-  constructor(options: { directory: string; maxBytes: number; logger: Logger }) {
+  constructor(
+    private readonly options: { directory: string; maxBytes: number; maxUnfinishedPerUser: number; logger: Logger },
+  ) {
     this.store = new FileStore({ directory: options.directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
     this.server = new Server({
       path: API_PATHS["uploads.tus"],
@@ -65,6 +73,57 @@ export class ResumableUploads {
   async handle(request: IncomingMessage, response: ServerResponse, creator?: string): Promise<void> {
     if (creator) this.creators.set(request, creator);
     await this.server.handle(request, response);
+  }
+
+  /**
+   * Runs `start` (a creation handed to tus) if the user has a place for another unfinished upload,
+   * giving up their uploads idle for UPLOAD_IDLE_MS to make one; else refuses with 429. One user's
+   * creations run one after another, so two at once cannot both take the last place.
+   */
+  create(userId: string, start: () => Promise<void>): Promise<void> {
+    const turn = (this.creating.get(userId) ?? Promise.resolve()).then(async () => {
+      await this.makeRoomFor(userId);
+      await start();
+    });
+    const done = turn.catch(() => undefined);
+    this.creating.set(userId, done);
+    void done.then(() => {
+      if (this.creating.get(userId) === done) this.creating.delete(userId);
+    });
+    return turn;
+  }
+
+  private async makeRoomFor(userId: string): Promise<void> {
+    const max = this.options.maxUnfinishedPerUser;
+    const unfinished = await this.unfinishedOf(userId);
+    if (unfinished.length < max) return;
+    const idleSince = Date.now() - UPLOAD_IDLE_MS;
+    const idle = unfinished.filter((upload) => upload.lastWrittenMs <= idleSince);
+    if (unfinished.length - idle.length >= max) {
+      throw new AppError(
+        "resource-exhausted",
+        `You have ${max} unfinished uploads. Finish or cancel one before starting another.`,
+        { details: { maxUnfinishedUploads: max } },
+      );
+    }
+    const oldestFirst = idle.sort((a, b) => a.lastWrittenMs - b.lastWrittenMs);
+    for (const upload of oldestFirst.slice(0, unfinished.length - max + 1)) await this.remove(upload.id);
+  }
+
+  /** This user's uploads that still wait for bytes, with when their file was last written (its mtime). */
+  private async unfinishedOf(userId: string): Promise<{ id: string; lastWrittenMs: number }[]> {
+    const ids = (await this.store.configstore.list?.()) ?? [];
+    const found: { id: string; lastWrittenMs: number }[] = [];
+    for (const id of ids) {
+      const upload = await this.findOwn(id, userId);
+      if (!upload || upload.offset === upload.size) continue;
+      try {
+        found.push({ id, lastWrittenMs: (await stat(join(this.options.directory, id))).mtimeMs });
+      } catch {
+        // Finished and removed, or expired, while we looked: it holds no place.
+      }
+    }
+    return found;
   }
 
   /** The upload if this user created it (another user's is as good as missing: not found either way). */

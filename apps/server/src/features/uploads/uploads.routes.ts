@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import fastifyMultipart, { type MultipartFile } from "@fastify/multipart";
+import rateLimit from "@fastify/rate-limit";
 import {
   ApiErrorBodySchema,
   AppError,
@@ -11,6 +12,7 @@ import {
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
+import { perUserRateLimit } from "../../infra/per-user-rate-limit";
 import { subsystemLogger } from "../../logger";
 import { operation } from "../../openapi-operation";
 import { requireViewer } from "../auth/session";
@@ -32,6 +34,8 @@ const errors = {
   412: ApiErrorBodySchema,
   413: ApiErrorBodySchema,
 };
+/** Routes under the per-user upload limits (rate, and unfinished uploads for creations) also answer 429. */
+const limitedErrors = { ...errors, 429: ApiErrorBodySchema };
 
 /** 413 has no canonical error code of its own: the body keeps the one error shape, the status says "too large". */
 function sendTooLarge(reply: FastifyReply, error: AppError) {
@@ -60,9 +64,13 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadRouteOptions> = async (
   const uploads = new ResumableUploads({
     directory: join(ctx.config.dataDir, "uploads-tmp"),
     maxBytes: ctx.config.images.maxBytes,
+    maxUnfinishedPerUser: ctx.config.perUser.unfinishedUploads,
     logger,
   });
   app.addHook("onClose", async () => uploads.close());
+  // Starting an upload and saving an image are what cost disk and CPU; tus chunks (PATCH, HEAD) are not counted.
+  await app.register(rateLimit, { global: false });
+  const limited = perUserRateLimit(ctx.config.perUser.uploadsPerMinute);
 
   // Both parsers live in this plugin only: nowhere else in the API takes multipart or raw bytes.
   await app.register(fastifyMultipart, {
@@ -86,7 +94,10 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadRouteOptions> = async (
     const route = c[`me.${kind}`];
     app.post(
       route.path,
-      { schema: { ...operation(`me.${kind}`), body: route.body, response: { 200: route.response, ...errors } } },
+      {
+        config: limited,
+        schema: { ...operation(`me.${kind}`), body: route.body, response: { 200: route.response, ...limitedErrors } },
+      },
       async (request, reply) => {
         const { userId } = requireViewer(request);
         if (request.isMultipart()) {
@@ -129,14 +140,17 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadRouteOptions> = async (
 
   app.post(
     c["uploads.create"].path,
-    { schema: { ...operation("uploads.create"), headers: c["uploads.create"].headers, response: errors } },
+    {
+      config: limited,
+      schema: { ...operation("uploads.create"), headers: c["uploads.create"].headers, response: limitedErrors },
+    },
     async (request, reply) => {
       const { userId } = requireViewer(request);
       if (Number(request.headers["upload-length"]) > ctx.config.images.maxBytes) {
         return sendTooLarge(reply, AppError.of("imageTooLarge", { details: { maxBytes: ctx.config.images.maxBytes } }));
       }
       if (!parseUploadIntent(request.headers["upload-metadata"])) throw AppError.of("uploadMetadataInvalid");
-      await handOver(request, reply, userId);
+      await uploads.create(userId, () => handOver(request, reply, userId));
     },
   );
 
