@@ -1,4 +1,4 @@
-import type { BookProgressResponse, BookProgressUpdate, ChapterProgressUpdate } from "@quire/core";
+import type { BookProgressResponse, ChapterProgressUpdate } from "@quire/core";
 import { apiPath } from "@quire/core/api-paths";
 import { connectionFailed, parseFailure } from "../../lib/errors";
 
@@ -33,13 +33,15 @@ export interface ReadingPlace {
   anchorId: string;
   /** 0–1 through the chapter: the saved epubPosition.offset. */
   offset: number;
+  /** How far through the chapter the reader has got (0–100); the server derives the book's figure from it. */
   chapterPercent: number;
-  bookPercent: number;
+  /** When the reader was there: the server keeps the latest place, whatever order saves arrive in. */
+  readAt: string;
 }
 
 /**
- * Saves a place: the chapter's progress first (the server weighs the book's progress from its
- * chapters), then the book's. On pagehide both go at once, since nothing will wait for the first.
+ * Saves a place with one request: the chapter's progress and position, from which the server derives
+ * the book's progress (so the reader's bar, the book page and the library show one figure).
  */
 export async function saveReadingPlace(
   bookId: string,
@@ -47,17 +49,7 @@ export async function saveReadingPlace(
   keepalive = false,
 ): Promise<BookProgressResponse> {
   const epubPosition = { anchorId: place.anchorId, offset: place.offset };
-  const chapter: ChapterProgressUpdate = { progress: place.chapterPercent, epubPosition };
-  const book: BookProgressUpdate = { epubPosition, currentChapter: place.anchorId, progress: place.bookPercent };
+  const chapter: ChapterProgressUpdate = { progress: place.chapterPercent, epubPosition, readAt: place.readAt };
   const chapterPath = apiPath("progress.putChapter", { id: bookId, anchorId: place.anchorId });
-  const bookPath = apiPath("progress.put", { id: bookId });
-  if (keepalive) {
-    const [, answer] = await Promise.all([
-      putJson(chapterPath, chapter, true),
-      putJson<BookProgressResponse>(bookPath, book, true),
-    ]);
-    return answer;
-  }
-  await putJson(chapterPath, chapter, false);
-  return putJson<BookProgressResponse>(bookPath, book, false);
+  return putJson<BookProgressResponse>(chapterPath, chapter, keepalive);
 }

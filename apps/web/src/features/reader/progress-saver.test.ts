@@ -5,12 +5,7 @@ import { ProgressSaver } from "./progress-saver";
 
 const BOOK = "book-1";
 const SAVED: BookProgressResponse = { progress: null, chapters: [] };
-const place = (anchorId: string, offset: number, chapterPercent = 10, bookPercent = 1) => ({
-  anchorId,
-  offset,
-  chapterPercent,
-  bookPercent,
-});
+const place = (anchorId: string, offset: number, chapterPercent = 10) => ({ anchorId, offset, chapterPercent });
 
 const okProgress = () => Response.json(SAVED);
 
@@ -30,72 +25,55 @@ function saverWith(overrides: Partial<ConstructorParameters<typeof ProgressSaver
 }
 
 describe("saving the reader's place", () => {
-  it("waits for the reader to stay put, then saves the chapter's progress and the book's, in that order", async () => {
-    const calls = mockApi({
-      "PUT /api/v1/books/book-1/chapters/chapter-3/progress": okProgress,
-      "PUT /api/v1/books/book-1/progress": okProgress,
-    });
+  it("waits for the reader to stay put, then saves the place in one request stamped with its moment", async () => {
+    const calls = mockApi({ "PUT /api/v1/books/book-1/chapters/chapter-3/progress": okProgress });
     const { saver, onSaved } = saverWith();
-    saver.record(place("chapter-3", 0.1, 12, 20));
-    saver.record(place("chapter-3", 0.2, 24, 22));
+    saver.record(place("chapter-3", 0.1, 12));
+    saver.record(place("chapter-3", 0.2, 24));
     await vi.advanceTimersByTimeAsync(1000);
-    saver.record(place("chapter-3", 0.3, 36, 24));
+    const lastMove = new Date().toISOString();
+    saver.record(place("chapter-3", 0.3, 36));
     await vi.advanceTimersByTimeAsync(1400);
     expect(calls).toEqual([]);
     await vi.advanceTimersByTimeAsync(200);
     await saver.flush();
-    const position = { anchorId: "chapter-3", offset: 0.3 };
     expect(calls).toEqual([
       {
         method: "PUT",
         path: "/api/v1/books/book-1/chapters/chapter-3/progress",
-        body: { progress: 36, epubPosition: position },
-      },
-      {
-        method: "PUT",
-        path: "/api/v1/books/book-1/progress",
-        body: { epubPosition: position, currentChapter: "chapter-3", progress: 24 },
+        // The moment of the last move, not of the send: a later save from another device wins over it.
+        body: { progress: 36, epubPosition: { anchorId: "chapter-3", offset: 0.3 }, readAt: lastMove },
       },
     ]);
     expect(onSaved).toHaveBeenCalledWith(SAVED);
     // The same place again is nothing new.
-    saver.record(place("chapter-3", 0.3, 36, 24));
+    saver.record(place("chapter-3", 0.3, 36));
     await vi.advanceTimersByTimeAsync(2000);
-    expect(calls).toHaveLength(2);
+    expect(calls).toHaveLength(1);
   });
 
   it("saves the last place in a chapter at once when the reader moves on to the next", async () => {
     const calls = mockApi({
       "PUT /api/v1/books/book-1/chapters/chapter-1/progress": okProgress,
       "PUT /api/v1/books/book-1/chapters/chapter-2/progress": okProgress,
-      "PUT /api/v1/books/book-1/progress": okProgress,
     });
     const { saver } = saverWith();
-    saver.record(place("chapter-1", 0.9, 100, 10));
-    saver.record(place("chapter-2", 0, 5, 11));
+    saver.record(place("chapter-1", 0.9, 100));
+    saver.record(place("chapter-2", 0, 5));
     await vi.advanceTimersByTimeAsync(0);
-    expect(calls.map((call) => call.path)).toEqual([
-      "/api/v1/books/book-1/chapters/chapter-1/progress",
-      "/api/v1/books/book-1/progress",
-    ]);
+    expect(calls.map((call) => call.path)).toEqual(["/api/v1/books/book-1/chapters/chapter-1/progress"]);
     await vi.advanceTimersByTimeAsync(1500);
     await saver.flush();
-    expect(calls.map((call) => call.path).slice(2)).toEqual([
-      "/api/v1/books/book-1/chapters/chapter-2/progress",
-      "/api/v1/books/book-1/progress",
-    ]);
+    expect(calls.map((call) => call.path).slice(1)).toEqual(["/api/v1/books/book-1/chapters/chapter-2/progress"]);
   });
 
   it("sends what is pending with keepalive when the page goes away", async () => {
-    mockApi({
-      "PUT /api/v1/books/book-1/chapters/chapter-1/progress": okProgress,
-      "PUT /api/v1/books/book-1/progress": okProgress,
-    });
+    mockApi({ "PUT /api/v1/books/book-1/chapters/chapter-1/progress": okProgress });
     const { saver } = saverWith();
     saver.record(place("chapter-1", 0.5));
     await saver.flush(true);
     const inits = vi.mocked(fetch).mock.calls.map(([, init]) => init as RequestInit);
-    expect(inits).toHaveLength(2);
+    expect(inits).toHaveLength(1);
     for (const init of inits)
       expect(init).toMatchObject({ method: "PUT", keepalive: true, credentials: "same-origin" });
   });
@@ -133,7 +111,6 @@ describe("saving the reader's place", () => {
     const calls = mockApi({
       "PUT /api/v1/books/book-1/chapters/chapter-1/progress": () =>
         fail ? apiError(503, "unavailable", "Connection failed.") : okProgress(),
-      "PUT /api/v1/books/book-1/progress": okProgress,
     });
     const { saver, onSignInNeeded } = saverWith();
     saver.record(place("chapter-1", 0.4));
@@ -141,7 +118,8 @@ describe("saving the reader's place", () => {
     expect(calls).toHaveLength(1);
     fail = false;
     await saver.flush(true);
-    expect(calls.map((call) => call.path)).toContain("/api/v1/books/book-1/progress");
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.body).toEqual(calls[0]?.body);
     expect(onSignInNeeded).not.toHaveBeenCalled();
   });
 });

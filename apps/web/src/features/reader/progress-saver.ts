@@ -15,13 +15,11 @@ export interface ProgressSaverOptions {
   onSignInNeeded(): void;
 }
 
-const samePlace = (a: ReadingPlace | null, b: ReadingPlace | null) =>
-  !!a &&
-  !!b &&
-  a.anchorId === b.anchorId &&
-  a.offset === b.offset &&
-  a.chapterPercent === b.chapterPercent &&
-  a.bookPercent === b.bookPercent;
+/** A place as the reader view reports it; the saver stamps the moment. */
+export type ReaderPlace = Omit<ReadingPlace, "readAt">;
+
+const samePlace = (a: ReaderPlace | null, b: ReaderPlace | null) =>
+  !!a && !!b && a.anchorId === b.anchorId && a.offset === b.offset && a.chapterPercent === b.chapterPercent;
 
 /**
  * Saves the reader's place, debounced. Saves go one after another (never two racing for the same
@@ -42,11 +40,11 @@ export class ProgressSaver {
     return this.stopped;
   }
 
-  record(place: ReadingPlace): void {
+  record(place: ReaderPlace): void {
     if (this.stopped) return;
     if (this.pending && this.pending.anchorId !== place.anchorId) void this.flush();
     if (samePlace(place, this.pending) || (!this.pending && samePlace(place, this.saved))) return;
-    this.pending = place;
+    this.pending = { ...place, readAt: new Date().toISOString() };
     clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.flush(), this.options.delayMs ?? SAVE_DELAY_MS);
   }

@@ -4,15 +4,23 @@ import { BookOpen, CalendarClock } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClasses } from "../../components/button";
 import { useSession } from "../auth/session";
-import { progressQuery } from "./reader-queries";
+import { readerPath } from "./chapter-links";
+import { isFinishedAtEnd, ProgressActions, progressText } from "./progress-actions";
+import { allChaptersQuery, progressQuery } from "./reader-queries";
 
 /**
  * The book page's way into the reader: "Continue reading" when the signed-in reader has a place in
- * the book (the reader resumes there), else "Start reading". A scheduled book waits for its launch.
+ * the book (the reader resumes there), "Read again" (from the first chapter) once they finished it at
+ * its end, else "Start reading"; under it the reader's figure and the progress actions. A scheduled
+ * book waits for its launch.
  */
 export function ReadButton({ book }: { book: Pick<Book, "id" | "status"> }) {
   const session = useSession();
-  const progress = useQuery({ ...progressQuery(book.id), enabled: session.status === "signed-in" });
+  const signedIn = session.status === "signed-in";
+  const progress = useQuery({ ...progressQuery(book.id), enabled: signedIn });
+  const saved = progress.data?.progress;
+  const readAgain = isFinishedAtEnd(saved);
+  const chapters = useQuery({ ...allChaptersQuery(book.id), enabled: readAgain });
   if (book.status === "scheduled") {
     return (
       <p className={buttonClasses("secondary", "md", "w-full cursor-default")} data-testid="read-button">
@@ -21,22 +29,24 @@ export function ReadButton({ book }: { book: Pick<Book, "id" | "status"> }) {
       </p>
     );
   }
-  const saved = progress.data?.progress;
+  const first = chapters.data?.[0];
   return (
     <div className="flex w-full flex-col items-center gap-1.5">
       <Link
-        to={`/read/${encodeURIComponent(book.id)}`}
+        to={readAgain && first ? readerPath(book.id, first.anchorId) : `/read/${encodeURIComponent(book.id)}`}
+        state={readAgain ? { offset: 0 } : undefined}
         className={buttonClasses("primary", "md", "w-full")}
         data-testid="read-button"
       >
         <BookOpen aria-hidden="true" className="size-4" />
-        {saved ? "Continue reading" : "Start reading"}
+        {readAgain ? "Read again" : saved ? "Continue reading" : "Start reading"}
       </Link>
       {saved ? (
         <p className="text-ink-muted text-xs" data-testid="read-progress">
-          {saved.isRead ? "Finished" : `${saved.progress}% read`}
+          {progressText(saved)}
         </p>
       ) : null}
+      {signedIn && progress.isSuccess ? <ProgressActions bookId={book.id} progress={saved} /> : null}
     </div>
   );
 }

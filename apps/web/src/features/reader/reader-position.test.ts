@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  bookFraction,
   offsetOfPage,
   offsetOfScroll,
   pageCount,
@@ -61,17 +60,6 @@ describe("reader position", () => {
     expect(scrollTopOfOffset(0.25, 4000, 800)).toBe(1000);
     expect(scrollTopOfOffset(1, 4000, 800)).toBe(3200);
     expect(offsetOfScroll(10, 0)).toBe(0);
-  });
-
-  it("weighs the place in the book by words when it knows them", () => {
-    const words = [100, 300, 600];
-    expect(bookFraction(0, 1, 3, words)).toBeCloseTo(0.1);
-    expect(bookFraction(1, 0.5, 3, words)).toBeCloseTo(0.25);
-    expect(bookFraction(2, 1, 3, words)).toBe(1);
-    // Without word counts (still loading, or a list that does not match), chapters count equally.
-    expect(bookFraction(1, 0.5, 3)).toBeCloseTo(0.5);
-    expect(bookFraction(1, 0.5, 3, [100, 300])).toBeCloseTo(0.5);
-    expect(bookFraction(0, 0, 0)).toBe(0);
   });
 
   it("turns fractions into the API's rounded percentages", () => {

@@ -57,26 +57,6 @@ export function scrollTopOfOffset(offset: number, scrollHeight: number, viewport
   return Math.min(max, Math.round(clamp01(offset) * scrollHeight));
 }
 
-/**
- * The share of the book behind the reader: whole chapters before this one plus what has been seen of
- * it, weighted by words when the chapters' word counts are known (as the server weighs chapter
- * progress), else by chapter count.
- */
-export function bookFraction(
-  chapterIndex: number,
-  seenOfChapter: number,
-  chapterCount: number,
-  wordCounts?: readonly number[],
-): number {
-  const total = wordCounts?.reduce((sum, words) => sum + words, 0) ?? 0;
-  if (wordCounts && wordCounts.length === chapterCount && total > 0) {
-    const before = wordCounts.slice(0, chapterIndex).reduce((sum, words) => sum + words, 0);
-    return clamp01((before + clamp01(seenOfChapter) * (wordCounts[chapterIndex] ?? 0)) / total);
-  }
-  if (chapterCount <= 0) return 0;
-  return clamp01((chapterIndex + clamp01(seenOfChapter)) / chapterCount);
-}
-
 /** 0–100, rounded, as the progress API takes it. */
 export function toPercent(fraction: number): number {
   return Math.round(clamp01(fraction) * 100);

@@ -20,11 +20,12 @@ import { useSession } from "../auth/session";
 import { ChapterFrame, type ChapterFrameHandle, type FrameStart, type MetricsCause } from "./chapter-frame";
 import { classifyLink, readerPath } from "./chapter-links";
 import type { FrameMetrics } from "./frame-pager";
+import { ReaderProgressMenu } from "./progress-actions";
 import { keyBelongsToControl, keyTurn, type Turn } from "./reader-input";
-import { bookFraction, roundOffset, toPercent } from "./reader-position";
+import { roundOffset, toPercent } from "./reader-position";
 import { chapterContentQuery } from "./reader-queries";
 import { READER_PALETTES } from "./reader-themes";
-import { ReadingProgressBar } from "./reading-progress";
+import { ReadingProgressBar, readerBookPercent } from "./reading-progress";
 import { SettingsSheet } from "./settings-sheet";
 import { SignInOffer } from "./sign-in-offer";
 import { TocSheet } from "./toc-sheet";
@@ -64,14 +65,6 @@ export function ReaderView({ bookId, bookTitle, toc, chapters, chapter, switchin
     onSignInNeeded: () => setSignInOffer((offer) => (offer === "dismissed" ? offer : "shown")),
   });
 
-  const chapterIndex = (anchorId: string, fallback: number) => {
-    const index = chapters?.findIndex((candidate) => candidate.anchorId === anchorId) ?? -1;
-    return index >= 0 ? index : fallback;
-  };
-  const wordCounts = chapters?.map((candidate) => candidate.wordCount);
-  const bookShare = (anchorId: string, seen: number, fallbackIndex: number) =>
-    bookFraction(chapterIndex(anchorId, fallbackIndex), seen, chapter.chapterCount, wordCounts);
-
   // The first landing is where the book was opened: only what the reader does after it is saved.
   const opened = useRef(false);
   const onMetrics = (next: FrameMetrics, anchorId: string, cause: MetricsCause) => {
@@ -85,7 +78,6 @@ export function ReaderView({ bookId, bookTitle, toc, chapters, chapter, switchin
       anchorId,
       offset: roundOffset(next.offset),
       chapterPercent: toPercent(next.seen),
-      bookPercent: toPercent(bookShare(anchorId, next.seen, chapter.chapterNumber - 1)),
     });
   };
 
@@ -171,7 +163,7 @@ export function ReaderView({ bookId, bookTitle, toc, chapters, chapter, switchin
 
   const palette = READER_PALETTES[settings.theme];
   const seenPercent = toPercent(metrics?.seen ?? 0);
-  const bookPercent = toPercent(bookShare(chapter.anchorId, metrics?.seen ?? 0, chapter.chapterNumber - 1));
+  const bookPercent = readerBookPercent(chapters, { ...chapter, chapterPercent: seenPercent });
   const chapterLabel = chapter.name || `Chapter ${chapter.chapterNumber}`;
   const place =
     settings.layout === "paginated" && metrics
@@ -210,6 +202,12 @@ export function ReaderView({ bookId, bookTitle, toc, chapters, chapter, switchin
             </span>
           ) : null}
           <ReaderAnnotations bookId={bookId} />
+          <ReaderProgressMenu
+            bookId={bookId}
+            signedIn={session.status === "signed-in"}
+            onStartedOver={() => chapters?.[0] && goToChapter(chapters[0].anchorId, 0)}
+            buttonClassName={ICON_BUTTON}
+          />
           <IconButton label="Contents" onClick={() => setPanel("toc")}>
             <TableOfContents aria-hidden="true" className="size-5" />
           </IconButton>

@@ -1,3 +1,5 @@
+import { bookProgressAt } from "@quire/core";
+
 /** A slim, labelled bar: where the reader is in the chapter or in the book. */
 export function ReadingProgressBar({
   label,
@@ -26,4 +28,23 @@ export function ReadingProgressBar({
       />
     </div>
   );
+}
+
+/**
+ * The book's figure at the reader's place, computed as the server derives it from the chapter
+ * progress the reader saves (`bookProgressAt`), so the bar says what the book page will. Until the
+ * chapter list (the word counts) has loaded, chapters weigh equally.
+ */
+export function readerBookPercent(
+  chapters: readonly { anchorId: string; wordCount: number }[] | undefined,
+  place: { anchorId: string; chapterNumber: number; chapterCount: number; chapterPercent: number },
+): number {
+  const index = chapters?.findIndex((candidate) => candidate.anchorId === place.anchorId) ?? -1;
+  if (chapters && index >= 0)
+    return bookProgressAt(
+      chapters.map((candidate) => candidate.wordCount),
+      index,
+      place.chapterPercent,
+    );
+  return bookProgressAt(new Array<number>(place.chapterCount).fill(0), place.chapterNumber - 1, place.chapterPercent);
 }

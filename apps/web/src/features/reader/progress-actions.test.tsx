@@ -1,0 +1,76 @@
+import { fireEvent, screen, within } from "@testing-library/react";
+import { createMemoryRouter } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { mockApi } from "../../test/api-mock";
+import { makeMe } from "../../test/fixtures";
+import { renderRouter } from "../../test/render-router";
+import { ReaderProgressMenu } from "./progress-actions";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const row = (progress: number, isRead: boolean) => ({
+  userId: "user-1",
+  bookId: "book-1",
+  progress,
+  currentChapter: "chapter-2",
+  lastReadAt: "2027-01-01T00:00:00.000Z",
+  isRead,
+  epubPosition: { anchorId: "chapter-2", offset: 0.5 },
+});
+
+function renderMenu(signedIn = true) {
+  const onStartedOver = vi.fn();
+  const router = createMemoryRouter([
+    {
+      path: "*",
+      element: (
+        <ReaderProgressMenu bookId="book-1" signedIn={signedIn} onStartedOver={onStartedOver} buttonClassName="" />
+      ),
+    },
+  ]);
+  renderRouter(router);
+  return onStartedOver;
+}
+
+describe("the reader's progress sheet", () => {
+  it("shows the book's figure and marks the book finished", async () => {
+    const calls = mockApi({
+      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
+      "GET /api/v1/books/book-1/progress": () => Response.json({ progress: row(40, false), chapters: [] }),
+      "POST /api/v1/books/book-1/progress/finish": () => Response.json({ progress: row(100, true), chapters: [] }),
+    });
+    renderMenu();
+    fireEvent.click(screen.getByRole("button", { name: "Your progress" }));
+    const sheet = await screen.findByTestId("progress-sheet");
+    expect((await within(sheet).findByTestId("progress-sheet-figure")).textContent).toBe("40% read");
+    fireEvent.click(within(sheet).getByRole("button", { name: "Mark as finished" }));
+    await vi.waitFor(() => expect(within(sheet).getByTestId("progress-sheet-figure").textContent).toBe("Finished"));
+    expect(calls.filter((call) => call.method === "POST").map((call) => call.path)).toEqual([
+      "/api/v1/books/book-1/progress/finish",
+    ]);
+  });
+
+  it("starts over after a confirmation and takes the reader back to the start", async () => {
+    mockApi({
+      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
+      "GET /api/v1/books/book-1/progress": () => Response.json({ progress: row(40, false), chapters: [] }),
+      "POST /api/v1/books/book-1/progress/start-over": () => Response.json({ progress: row(0, false), chapters: [] }),
+    });
+    const onStartedOver = renderMenu();
+    fireEvent.click(screen.getByRole("button", { name: "Your progress" }));
+    const sheet = await screen.findByTestId("progress-sheet");
+    fireEvent.click(await within(sheet).findByRole("button", { name: "Start over" }));
+    expect(within(sheet).getByText("Start over from the beginning? Your place will be cleared.")).toBeTruthy();
+    expect(onStartedOver).not.toHaveBeenCalled();
+    fireEvent.click(within(sheet).getByRole("button", { name: "Start over" }));
+    await vi.waitFor(() => expect(onStartedOver).toHaveBeenCalledTimes(1));
+  });
+
+  it("is not offered to a visitor", () => {
+    mockApi({});
+    renderMenu(false);
+    expect(screen.queryByRole("button", { name: "Your progress" })).toBeNull();
+  });
+});
