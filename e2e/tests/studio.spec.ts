@@ -31,8 +31,9 @@ test.describe("author studio", () => {
     await expect(page.getByRole("heading", { name: "The Lighthouse Letters", level: 1 })).toBeVisible();
     const bookId = new URL(page.url()).pathname.split("/").pop() as string;
 
-    await page.getByRole("link", { name: "Write the first chapter" }).click();
-    await page.getByRole("button", { name: "Add a chapter" }).click();
+    // Straight into the editor of a new first chapter, no second "Add a chapter" step.
+    await page.getByRole("button", { name: "Write the first chapter" }).click();
+    await expect(page).toHaveURL(/\/studio\/books\/[^/]+\/chapters\/[^/]+$/);
     await page.getByLabel("Chapter name").fill("The Keeper");
     await page.getByLabel("Text (Markdown)").fill("The *first* letter came with the tide.\n\nNobody had written it.");
     await expect(page.getByTestId("chapter-preview").locator("em")).toHaveText("first");

@@ -1,5 +1,6 @@
 import type { StudioBook } from "@quire/core";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
 import { authKeys } from "../auth/session";
 import { studioApi } from "./studio-api";
 
@@ -36,6 +37,19 @@ export function useStoreBook() {
     void queryClient.invalidateQueries({ queryKey: studioKeys.books() });
     void queryClient.invalidateQueries({ queryKey: ["catalog"] });
   };
+}
+
+/** Adds "Chapter N" at the end and opens it in the editor. */
+export function useAddChapter(bookId: string, chapterCount: number) {
+  const storeBook = useStoreBook();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => studioApi.createChapter(bookId, { name: `Chapter ${chapterCount + 1}` }),
+    onSuccess: (answer) => {
+      storeBook(answer.book);
+      navigate(`/studio/books/${bookId}/chapters/${answer.chapter.anchorId}`);
+    },
+  });
 }
 
 export function useBecomeAuthor() {

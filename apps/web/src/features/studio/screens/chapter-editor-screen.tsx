@@ -14,7 +14,7 @@ import { RequireSession } from "../../auth/components/require-session";
 import { type ChapterDraft, ChapterEditor } from "../components/chapter-editor";
 import { ChapterOrderList } from "../components/chapter-order-list";
 import { ConfirmAction } from "../components/confirm-action";
-import { studioChapterQuery, studioKeys, useStoreBook, useStudioBook } from "../queries";
+import { studioChapterQuery, studioKeys, useAddChapter, useStoreBook, useStudioBook } from "../queries";
 import { studioApi } from "../studio-api";
 
 export function ChapterEditorScreen() {
@@ -26,15 +26,7 @@ export function ChapterEditorScreen() {
 function ChapterWorkspace({ bookId, anchorId }: { bookId: string; anchorId: string | undefined }) {
   const book = useStudioBook(bookId);
   const storeBook = useStoreBook();
-  const navigate = useNavigate();
-
-  const addChapter = useMutation({
-    mutationFn: () => studioApi.createChapter(bookId, { name: `Chapter ${(book.data?.chapters.length ?? 0) + 1}` }),
-    onSuccess: (answer) => {
-      storeBook(answer.book);
-      navigate(`/studio/books/${bookId}/chapters/${answer.chapter.anchorId}`);
-    },
-  });
+  const addChapter = useAddChapter(bookId, book.data?.chapters.length ?? 0);
   const reorder = useMutation({
     mutationFn: (anchorIds: string[]) => studioApi.reorderChapters(bookId, anchorIds),
     onSuccess: storeBook,

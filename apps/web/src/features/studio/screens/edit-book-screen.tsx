@@ -1,7 +1,7 @@
 import type { Me } from "@quire/core";
 import { ArrowLeft, Download, PenLine } from "lucide-react";
 import { Link, useParams } from "react-router";
-import { buttonClasses } from "../../../components/button";
+import { Button, buttonClasses } from "../../../components/button";
 import { ErrorState } from "../../../components/error-state";
 import { LoadingStatus, Skeleton } from "../../../components/skeleton";
 import { formatNumber, pluralize } from "../../../lib/format";
@@ -11,7 +11,7 @@ import { statusBadge } from "../../catalog/book-labels";
 import { BookDetailsForm } from "../components/book-details-form";
 import { CoverPicker } from "../components/cover-picker";
 import { LaunchPanel } from "../components/launch-panel";
-import { useStudioBook } from "../queries";
+import { useAddChapter, useStudioBook } from "../queries";
 import { studioApi } from "../studio-api";
 
 export function EditBookScreen() {
@@ -22,6 +22,7 @@ export function EditBookScreen() {
 
 function EditBook({ bookId, user }: { bookId: string; user: Me }) {
   const studioBook = useStudioBook(bookId);
+  const addChapter = useAddChapter(bookId, studioBook.data?.chapters.length ?? 0);
   if (studioBook.isError) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-10">
@@ -60,10 +61,17 @@ function EditBook({ bookId, user }: { bookId: string; user: Me }) {
           <span>{book.display ? "Shown in the catalogue" : "Hidden"}</span>
         </p>
         <div className="flex flex-wrap gap-2">
-          <Link to={`/studio/books/${book.id}/chapters`} className={buttonClasses("primary", "sm")}>
-            <PenLine aria-hidden="true" className="size-4" />
-            {data.chapters.length === 0 ? "Write the first chapter" : "Write chapters"}
-          </Link>
+          {data.chapters.length === 0 ? (
+            <Button size="sm" onClick={() => addChapter.mutate()} aria-disabled={addChapter.isPending || undefined}>
+              <PenLine aria-hidden="true" className="size-4" />
+              {addChapter.isPending ? "Opening the editor…" : "Write the first chapter"}
+            </Button>
+          ) : (
+            <Link to={`/studio/books/${book.id}/chapters`} className={buttonClasses("primary", "sm")}>
+              <PenLine aria-hidden="true" className="size-4" />
+              Write chapters
+            </Link>
+          )}
           <a href={studioApi.exportUrl(book.id)} download className={buttonClasses("secondary", "sm")}>
             <Download aria-hidden="true" className="size-4" />
             Export EPUB
