@@ -4,6 +4,7 @@ import { createSignedInUser } from "../../../test/factories";
 import { openStream } from "../../../test/sse-client";
 import { useTestApp } from "../../../test/test-app";
 import { dialectsUnderTest, useTestDatabase } from "../../../test/test-db";
+import { STREAMS_PER_USER } from "./stream.routes";
 
 async function listen(app: FastifyInstance): Promise<string> {
   return app.listen({ port: 0, host: "127.0.0.1" });
@@ -52,6 +53,45 @@ describe.each(dialectsUnderTest())("notifications API and stream on %s", (dialec
     const replayed = await resumed.next("notification");
     expect(JSON.parse(replayed.data ?? "")).toMatchObject({ actor: { id: later.user.id } });
     resumed.close();
+  });
+
+  it(`refuses a user's stream past ${STREAMS_PER_USER} open ones with 429, until one closes`, async () => {
+    const me = await createSignedInUser(testDb.db);
+    const streams = [];
+    for (let i = 0; i < STREAMS_PER_USER; i++) {
+      const stream = await openStream(urlA, me.headers);
+      expect(stream.response.status).toBe(200);
+      streams.push(stream);
+    }
+    const refused = await fetch(`${urlA}/api/v1/stream`, { headers: me.headers });
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).error).toEqual({
+      code: "resource-exhausted",
+      message: `Too many live streams are open for this account (${STREAMS_PER_USER}). Close another tab or window and try again.`,
+      details: { maxStreams: STREAMS_PER_USER },
+    });
+    // Another user is not held to my streams.
+    const other = await openStream(urlA, (await createSignedInUser(testDb.db)).headers);
+    expect(other.response.status).toBe(200);
+    other.close();
+
+    // The server hears of a closed stream a moment after the client drops it.
+    streams.pop()?.close();
+    let reopened: Awaited<ReturnType<typeof openStream>> | undefined;
+    for (let attempt = 0; attempt < 100 && !reopened; attempt++) {
+      const candidate = await openStream(urlA, me.headers);
+      if (candidate.response.status === 200) {
+        reopened = candidate;
+      } else {
+        candidate.close();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+    expect(reopened?.response.status).toBe(200);
+    // The stream that was let in works.
+    expect(JSON.parse((await reopened?.next("counters"))?.data ?? "")).toEqual({ unreadCount: 0 });
+    reopened?.close();
+    for (const stream of streams) stream.close();
   });
 
   it("lists the inbox newest first and marks notifications read", async () => {

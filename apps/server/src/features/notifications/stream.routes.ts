@@ -1,4 +1,4 @@
-import { ApiErrorBodySchema, socialContract } from "@quire/core";
+import { ApiErrorBodySchema, AppError, socialContract } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { operation } from "../../openapi-operation";
 import { requireViewer } from "../auth/session";
@@ -7,6 +7,13 @@ import { type NotificationsRepository, presentNotification } from "./notificatio
 
 /** Proxies and load balancers drop a silent connection after about a minute; a comment keeps it open. */
 export const HEARTBEAT_MS = 25_000;
+
+/**
+ * Live streams one user may hold open in this process (a browser tab or app each holds one). One more
+ * is refused with 429 rather than closing the oldest: a closed EventSource reconnects by itself, so
+ * closing would make two tabs take turns forever, while a refusal is final for that EventSource.
+ */
+export const STREAMS_PER_USER = 10;
 
 /**
  * `GET /api/v1/stream`: the signed-in user's notifications as Server-Sent Events. Each `notification`
@@ -18,6 +25,7 @@ export const streamRoutes: FastifyPluginAsyncZod<{
   repository: NotificationsRepository;
 }> = async (app, { hub, repository }) => {
   const open = new Set<() => void>();
+  const streamsOf = new Map<string, number>();
   // Server close waits for open connections; streams never end by themselves.
   app.addHook("preClose", async () => {
     for (const end of open) end();
@@ -26,9 +34,23 @@ export const streamRoutes: FastifyPluginAsyncZod<{
   const route = socialContract.stream;
   app.get(
     route.path,
-    { schema: { ...operation("stream"), response: { 200: route.response, 401: ApiErrorBodySchema } } },
+    {
+      schema: {
+        ...operation("stream"),
+        response: { 200: route.response, 401: ApiErrorBodySchema, 429: ApiErrorBodySchema },
+      },
+    },
     async (request, reply) => {
       const { userId } = requireViewer(request);
+      const streams = streamsOf.get(userId) ?? 0;
+      if (streams >= STREAMS_PER_USER) {
+        throw new AppError(
+          "resource-exhausted",
+          `Too many live streams are open for this account (${STREAMS_PER_USER}). Close another tab or window and try again.`,
+          { details: { maxStreams: STREAMS_PER_USER } },
+        );
+      }
+      streamsOf.set(userId, streams + 1);
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -61,7 +83,13 @@ export const streamRoutes: FastifyPluginAsyncZod<{
 
       const unsubscribe = hub.subscribe(userId, send);
       const heartbeat = setInterval(() => raw.write(": heartbeat\n\n"), HEARTBEAT_MS);
+      let ended = false;
       const end = () => {
+        if (ended) return;
+        ended = true;
+        const left = (streamsOf.get(userId) ?? 1) - 1;
+        if (left > 0) streamsOf.set(userId, left);
+        else streamsOf.delete(userId);
         clearInterval(heartbeat);
         unsubscribe();
         open.delete(end);
