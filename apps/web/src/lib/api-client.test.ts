@@ -146,3 +146,43 @@ describe("apiPost", () => {
     expect(errorMessage(error)).toBe("Connection failed.");
   });
 });
+
+describe("call timeout (SPEC §9)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A server that never answers: the request only ends when its signal aborts. */
+  const hangingFetch = () =>
+    vi.fn(
+      (_url: string, init: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")));
+        }),
+    );
+
+  it("ends a request that gets no answer in 70 s with 'Request time out'", async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal("fetch", hangingFetch());
+    const pending = apiPost("/api/v1/progress", { percent: 10 }).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(69_999);
+    let settled = false;
+    void pending.then(() => {
+      settled = true;
+    });
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await pending;
+    expect(isAppError(error) && error.code).toBe("deadline-exceeded");
+    expect(errorMessage(error)).toBe("Request time out");
+  });
+
+  it("keeps the caller's own abort an AbortError, not a timeout", async () => {
+    vi.stubGlobal("fetch", hangingFetch());
+    const controller = new AbortController();
+    const pending = apiGet("/api/v1/books", { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: "AbortError" });
+  });
+});

@@ -1,3 +1,5 @@
+import { FUNCTION_CALL_TIMEOUT_MS } from "@quire/core/constants";
+import { AppError } from "@quire/core/errors";
 import { connectionFailed, parseFailure } from "./errors";
 
 type QueryValue = string | number | boolean | null | undefined;
@@ -23,12 +25,12 @@ export function withQuery(path: string, query: Record<string, QueryValue> = {}):
  * gives no answer.
  */
 export async function apiGet<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const response = await send(withQuery(path, options.query), {
+  const { response, text } = await exchange(withQuery(path, options.query), {
     method: "GET",
     headers: { Accept: "application/json" },
     signal: options.signal,
   });
-  const { body, isJson } = await readJson(response);
+  const { body, isJson } = parseJson(text);
   if (!response.ok || !isJson) throw parseFailure(response.status, isJson ? body : undefined);
   return body as T;
 }
@@ -77,25 +79,42 @@ async function apiWrite<T>(
 ): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  const response = await send(path, {
+  const { response, text } = await exchange(path, {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: options.signal,
   });
   if (response.ok && hasNoBody(response)) return undefined as T;
-  const { body: answer, isJson, isEmpty } = await readJson(response);
+  const { body: answer, isJson, isEmpty } = parseJson(text);
   if (response.ok && isEmpty) return undefined as T;
   if (!response.ok || !isJson) throw parseFailure(response.status, isJson ? answer : undefined);
   return answer as T;
 }
 
-async function send(url: string, init: RequestInit): Promise<Response> {
+/**
+ * One request and its body within SPEC §9's call timeout: a server that never answers ends in
+ * "Request time out" instead of a spinner forever. The caller's own abort stays an AbortError.
+ */
+async function exchange(url: string, init: RequestInit): Promise<{ response: Response; text: string | undefined }> {
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), FUNCTION_CALL_TIMEOUT_MS);
+  const signal = init.signal ? AbortSignal.any([init.signal, deadline.signal]) : deadline.signal;
   try {
-    return await fetch(url, { ...init, credentials: "same-origin" });
+    const response = await fetch(url, { ...init, signal, credentials: "same-origin" });
+    let text: string | undefined;
+    try {
+      text = await response.text();
+    } catch (error) {
+      if (isAbortError(error)) throw error;
+    }
+    return { response, text };
   } catch (error) {
+    if (deadline.signal.aborted && !init.signal?.aborted) throw AppError.of("requestTimeout", { cause: error });
     if (isAbortError(error)) throw error;
     throw connectionFailed(error);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -103,14 +122,8 @@ function hasNoBody(response: Response): boolean {
   return response.status === 204 || response.status === 205 || response.headers.get("Content-Length") === "0";
 }
 
-async function readJson(response: Response): Promise<{ body: unknown; isJson: boolean; isEmpty: boolean }> {
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (error) {
-    if (isAbortError(error)) throw error;
-    return { body: undefined, isJson: false, isEmpty: false };
-  }
+function parseJson(text: string | undefined): { body: unknown; isJson: boolean; isEmpty: boolean } {
+  if (text === undefined) return { body: undefined, isJson: false, isEmpty: false };
   if (text.trim() === "") return { body: undefined, isJson: false, isEmpty: true };
   try {
     return { body: JSON.parse(text), isJson: true, isEmpty: false };
