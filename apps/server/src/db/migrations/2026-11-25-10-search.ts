@@ -24,24 +24,37 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
     title, authors, summary,
     content = 'search_book_source', content_rowid = 'book_rowid',
     tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3', detail = column)`.execute(db);
-  await sql`create virtual table search_books_vocab using fts5vocab(search_books, 'row')`.execute(db);
+  // Title and authors again, on their own: the first ranking tier, and a vocabulary small enough for
+  // fts5vocab to scan for spelling corrections (it counts each word's documents as it goes).
+  await sql`create virtual table search_book_titles using fts5(
+    title, authors,
+    content = 'search_book_source', content_rowid = 'book_rowid',
+    tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3', detail = column)`.execute(db);
+  await sql`create virtual table search_book_titles_vocab using fts5vocab(search_book_titles, 'row')`.execute(db);
 
   const bookColumns = (row: "new" | "old") => sql.raw(`${row}.rowid, ${row}.title, ${row}.authors, ${row}.summary`);
+  const titleColumns = (row: "new" | "old") => sql.raw(`${row}.rowid, ${row}.title, ${row}.authors`);
   const searchable = (row: "new" | "old") => sql.raw(`${row}.display = 1 and ${row}.status <> 'wip'`);
-  await sql`create trigger search_books_insert after insert on books when ${searchable("new")} begin
+  const indexBook = sql`
     insert into search_books(rowid, title, authors, summary) values (${bookColumns("new")});
-  end`.execute(db);
+    insert into search_book_titles(rowid, title, authors) values (${titleColumns("new")});`;
   // An external-content index forgets a row by being told the values it indexed, so only rows it holds.
+  const forgetBook = sql`
+    insert into search_books(search_books, rowid, title, authors, summary) values ('delete', ${bookColumns("old")});
+    insert into search_book_titles(search_book_titles, rowid, title, authors) values ('delete', ${titleColumns("old")});`;
+  await sql`create trigger search_books_insert after insert on books when ${searchable("new")} begin
+    ${indexBook}
+  end`.execute(db);
   await sql`create trigger search_books_update_old after update of title, authors, summary, display, status on books
     when ${searchable("old")} begin
-    insert into search_books(search_books, rowid, title, authors, summary) values ('delete', ${bookColumns("old")});
+    ${forgetBook}
   end`.execute(db);
   await sql`create trigger search_books_update_new after update of title, authors, summary, display, status on books
     when ${searchable("new")} begin
-    insert into search_books(rowid, title, authors, summary) values (${bookColumns("new")});
+    ${indexBook}
   end`.execute(db);
   await sql`create trigger search_books_delete after delete on books when ${searchable("old")} begin
-    insert into search_books(search_books, rowid, title, authors, summary) values ('delete', ${bookColumns("old")});
+    ${forgetBook}
   end`.execute(db);
 
   await sql`create view search_person_source as
@@ -68,6 +81,7 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
   end`.execute(db);
 
   await sql`insert into search_books(search_books) values ('rebuild')`.execute(db);
+  await sql`insert into search_book_titles(search_book_titles) values ('rebuild')`.execute(db);
   await sql`insert into search_people(search_people) values ('rebuild')`.execute(db);
 }
 
@@ -108,9 +122,10 @@ async function upPostgres(db: Kysely<unknown>): Promise<void> {
     user_id text not null unique references users(id) on delete cascade,
     document tsvector not null)`.execute(db);
   await sql`create index search_people_document_idx on search_people using gin (document)`.execute(db);
-  // Every word either index has held, for typo correction by trigram similarity. Words only come and go
+  // Every word either index has held, for typo correction by trigram similarity; byte order (collate "C")
+  // lets the primary key answer "does a word start with …". Words only come and go
   // on a reindex: a stale word can only suggest a spelling that then matches nothing.
-  await sql`create table search_words (kind text not null, word text not null, primary key (kind, word))`.execute(db);
+  await sql`create table search_words (kind text not null, word text collate "C" not null, primary key (kind, word))`.execute(db);
   await sql`create index search_words_trigram_idx on search_words using gin (word public.gin_trgm_ops)`.execute(db);
 
   await sql`create function search_books_sync() returns trigger language plpgsql as $$

@@ -14,11 +14,20 @@ export type SearchIndex = "books" | "people";
  */
 export type WordGroups = readonly (readonly string[])[];
 
-const SQLITE_VOCABULARY = { books: "search_books_vocab", people: "search_people_vocab" } as const;
+/** Where SQLite looks up whether a word begins anything: the small title index is enough to decide. */
+const SQLITE_WORDS_INDEX = { books: "search_book_titles", people: "search_people" } as const;
+/** Spelling candidates come from the words of titles, authors and names (see the migration). */
+const SQLITE_VOCABULARY = { books: "search_book_titles_vocab", people: "search_people_vocab" } as const;
 const POSTGRES_WORD_KIND = { books: "book", people: "person" } as const;
 
 /** Highest code point: `prefix + LAST` is above every word that starts with the prefix. */
 const LAST = "\u{10FFFF}";
+
+/**
+ * Matches ranked per tier: a query matching more books or people than this (a word in most summaries)
+ * is ranked among the first this many the index yields in each tier, which keeps its cost bounded.
+ */
+export const RANKED_MATCHES_PER_TIER = 1000;
 
 /**
  * Every statement search runs, for SQLite (FTS5 with external content, fts5vocab) and PostgreSQL
@@ -33,24 +42,26 @@ export class SearchRepository {
     private readonly users: UsersRepository,
   ) {}
 
-  /** Whether `word` is a whole word of the index (then it needs no spelling correction). */
-  async hasWord(index: SearchIndex, word: string): Promise<boolean> {
+  /** Whether some word of the index starts with `word` (then it needs no spelling correction). */
+  async hasWordStartingWith(index: SearchIndex, word: string): Promise<boolean> {
+    const table = sql.table(SQLITE_WORDS_INDEX[index]);
     const query =
       this.dialect === "sqlite"
-        ? sql`select 1 from ${sql.table(SQLITE_VOCABULARY[index])} where term = ${word} limit 1`
-        : sql`select 1 from search_words where kind = ${POSTGRES_WORD_KIND[index]} and word = ${word} limit 1`;
+        ? sql`select rowid from ${table} where ${table} match ${`"${word}"*`} limit 1`
+        : sql`select 1 from search_words where kind = ${POSTGRES_WORD_KIND[index]}
+            and word >= ${word} and word < ${word + LAST} limit 1`;
     const { rows } = await query.execute(this.db);
     return rows.length > 0;
   }
 
   /**
    * Words of the index that may be `word` misspelled, for the service to measure: on PostgreSQL those
-   * sharing enough trigrams, on SQLite those sharing the first two letters (fts5vocab can only range
-   * over terms).
+   * sharing enough trigrams, on SQLite title, author and name words sharing the first three letters
+   * (fts5vocab can only range over terms).
    */
   async candidateWords(index: SearchIndex, word: string, limit: number): Promise<string[]> {
     if (this.dialect === "sqlite") {
-      const start = word.slice(0, 2);
+      const start = word.slice(0, 3);
       const { rows } = await sql<{ term: string }>`select term from ${sql.table(SQLITE_VOCABULARY[index])}
         where term >= ${start} and term < ${start + LAST} and length(term) between ${word.length - 2} and ${word.length + 3}
         limit ${limit}`.execute(this.db);
@@ -64,30 +75,48 @@ export class SearchRepository {
 
   /**
    * Searchable books matching every group, filtered like the catalogue: matches in title or authors
-   * first, then by interaction score.
+   * first, then by interaction score. `where` "title-authors" leaves descriptions out (suggestions).
    */
-  async searchBooks(groups: WordGroups, filters: BookFilters, limit: number, offset: number): Promise<BookRow[]> {
+  async searchBooks(
+    groups: WordGroups,
+    filters: BookFilters,
+    page: { limit: number; offset: number; where: "everywhere" | "title-authors" },
+  ): Promise<BookRow[]> {
+    const key = this.dialect === "sqlite" ? sql`books.rowid` : sql`books.id`;
     const inTitleOrAuthors = this.bookMatches(groups, "title-authors");
-    return this.catalog
-      .filtered(filters)
-      .where(sql<boolean>`${this.bookKey()} in (${this.bookMatches(groups, "all")})`)
-      .orderBy(sql`case when ${this.bookKey()} in (${inTitleOrAuthors}) then 0 else 1 end`)
+    const matching =
+      page.where === "title-authors"
+        ? sql`${key} in (${inTitleOrAuthors})`
+        : sql`${key} in (select * from (${inTitleOrAuthors}) as title_matches
+            union select * from (${this.bookMatches(groups, "all")}) as matches)`;
+    // Only searchable books are indexed, so no display condition: with one, SQLite would walk the
+    // popularity index and probe every book instead of looking up the matches.
+    let query = this.catalog.filtered({ ...filters, display: undefined }).where(sql<boolean>`${matching}`);
+    if (page.where === "everywhere")
+      query = query.orderBy(sql`case when ${key} in (${inTitleOrAuthors}) then 0 else 1 end`);
+    return query
       .orderBy("books.interactionScore", "desc")
       .orderBy("books.id", "desc")
-      .limit(limit)
-      .offset(offset)
+      .limit(page.limit)
+      .offset(page.offset)
       .execute();
   }
 
-  /** People whose name or username matches every group, by interaction score. */
+  /**
+   * People whose name or username matches every group, by interaction score. PostgreSQL's index is
+   * keyed by search id; FTS5 keys documents by rowid (reading the search id back would cost a lookup).
+   */
   async searchPeople(groups: WordGroups, limit: number, offset: number): Promise<ProfileRow[]> {
-    const matches =
+    const matching =
       this.dialect === "sqlite"
-        ? sql`select search_user_id from search_people where search_people match ${sqliteMatch(groups)}`
-        : sql`select search_user_id from search_people where document @@ to_tsquery('simple', search_fold(${postgresQuery(groups, "")}))`;
+        ? sql`users.rowid in (select rowid from search_people where search_people match ${sqliteMatch(groups)}
+            limit ${RANKED_MATCHES_PER_TIER})`
+        : sql`users.search_user_id in (select search_user_id from search_people
+            where document @@ to_tsquery('simple', search_fold(${postgresQuery(groups, "")}))
+            limit ${RANKED_MATCHES_PER_TIER})`;
     return this.users
       .profiles()
-      .where(sql<boolean>`users.search_user_id in (${matches})`)
+      .where(sql<boolean>`${matching}`)
       .orderBy("users.interactionScore", "desc")
       .orderBy("users.id", "desc")
       .limit(limit)
@@ -107,18 +136,15 @@ export class SearchRepository {
     });
   }
 
-  /** The column a book's index entry is keyed by: SQLite's rowid, PostgreSQL's id. */
-  private bookKey(): RawBuilder<unknown> {
-    return this.dialect === "sqlite" ? sql`books.rowid` : sql`books.id`;
-  }
-
+  /** The keys of matching books (SQLite rowids, PostgreSQL ids), at most RANKED_MATCHES_PER_TIER. */
   private bookMatches(groups: WordGroups, columns: "all" | "title-authors"): RawBuilder<unknown> {
     if (this.dialect === "sqlite") {
-      const match = sqliteMatch(groups);
-      return sql`select rowid from search_books where search_books match ${columns === "all" ? match : `{title authors} : (${match})`}`;
+      const table = sql.table(columns === "all" ? "search_books" : "search_book_titles");
+      return sql`select rowid from ${table} where ${table} match ${sqliteMatch(groups)} limit ${RANKED_MATCHES_PER_TIER}`;
     }
     const query = postgresQuery(groups, columns === "all" ? "" : "A");
-    return sql`select book_id from search_books where document @@ to_tsquery('simple', search_fold(${query}))`;
+    return sql`select book_id from search_books where document @@ to_tsquery('simple', search_fold(${query}))
+      limit ${RANKED_MATCHES_PER_TIER}`;
   }
 }
 

@@ -21,7 +21,7 @@ import { corrections, searchWords } from "./spelling";
 /** A longer query says nothing the first words have not; it would only cost more. */
 const MAX_WORDS = 8;
 /** Index words fetched per unknown word, and spellings kept of them. */
-const CANDIDATES_PER_WORD = 200;
+const CANDIDATES_PER_WORD = 100;
 const CORRECTIONS_PER_WORD = 4;
 const SUGGESTED = { books: 4, people: 3, genres: 2 } as const;
 
@@ -43,12 +43,20 @@ export class SearchService {
     return { books, people };
   }
 
-  /** At most eight: books first, then authors and people, then genres. */
+  /** At most eight: books by title or author first, then authors and people, then genres. */
   async suggest(text: string): Promise<{ items: Suggestion[] }> {
     const words = this.words(text);
     const [books, people, genres] = await Promise.all([
       this.repository
-        .searchBooks(await this.groups("books", words), { display: 1 }, SUGGESTED.books, 0)
+        .searchBooks(
+          await this.groups("books", words),
+          { display: 1 },
+          {
+            limit: SUGGESTED.books,
+            offset: 0,
+            where: "title-authors",
+          },
+        )
         .then((rows) => rows.map(bookSuggestion)),
       this.groups("people", words).then((groups) => this.repository.searchPeople(groups, SUGGESTED.people, 0)),
       this.catalog.listGenres(),
@@ -71,13 +79,14 @@ export class SearchService {
   }
 
   /**
-   * Each word matches as typed (as a prefix) and, unless the index knows it as a whole word, also as its
-   * closest spellings in the index: "sherlok holms" looks for (sherlok* or sherlock*) and (holms* or holmes*).
+   * Each word matches as typed, as the beginning of a word; a word that begins nothing in the index
+   * also matches its closest spellings there: "sherlok holms" looks for (sherlok* or sherlock*) and
+   * (holms* or holmes*).
    */
   private async groups(index: SearchIndex, words: string[]): Promise<WordGroups> {
     return Promise.all(
       words.map(async (word) => {
-        if (await this.repository.hasWord(index, word)) return [word];
+        if (await this.repository.hasWordStartingWith(index, word)) return [word];
         const candidates = await this.repository.candidateWords(index, word, CANDIDATES_PER_WORD);
         return [word, ...corrections(word, candidates, CORRECTIONS_PER_WORD)];
       }),
@@ -92,12 +101,11 @@ export class SearchService {
       source: query.source,
       status: query.status,
     };
-    const rows = await this.repository.searchBooks(
-      await this.groups("books", words),
-      filters,
-      SEARCH_PAGE_SIZE + 1,
+    const rows = await this.repository.searchBooks(await this.groups("books", words), filters, {
+      limit: SEARCH_PAGE_SIZE + 1,
       offset,
-    );
+      where: "everywhere",
+    });
     return pageOf(await presentBookSummaries(this.catalog, rows.slice(0, SEARCH_PAGE_SIZE)), rows.length, offset);
   }
 
