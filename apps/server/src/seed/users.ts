@@ -1,11 +1,38 @@
 import { DEFAULT_LOCATION } from "@quire/core";
+import { HOUSE_ACCOUNT_USERNAMES } from "./house-accounts";
 import type { DemoActivity, DemoUser } from "./types";
 
 /**
- * The demo community: eight authors (every author of a demo book is one of them) and seven readers.
- * Emails are `<username>@demo.quire.local`; nobody can sign in as them without a password reset.
+ * The demo community: eight authors (every author of a demo book is one of them), seven readers and the two
+ * house accounts. Emails are `<username>@demo.quire.local`; nobody can sign in as them without a password reset.
  */
 export const DEMO_USERS: DemoUser[] = [
+  {
+    id: "quire-house",
+    firstName: "Quire",
+    lastName: "Team",
+    username: HOUSE_ACCOUNT_USERNAMES[0],
+    description: "News from the people who make Quire: what is new, what is coming, and how to get the most from it.",
+    location: "Online",
+    social: {},
+    isAuthor: false,
+    joinedDaysAgo: 730,
+    signUpForBeta: false,
+    acceptedTracking: false,
+  },
+  {
+    id: "quire-editors",
+    firstName: "Quire",
+    lastName: "Editors",
+    username: HOUSE_ACCOUNT_USERNAMES[1],
+    description: "Our editors' picks: launches worth waiting for and classics worth another look.",
+    location: "Online",
+    social: {},
+    isAuthor: false,
+    joinedDaysAgo: 729,
+    signUpForBeta: false,
+    acceptedTracking: false,
+  },
   {
     id: "mara-okafor",
     firstName: "Mara",
