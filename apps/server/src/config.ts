@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { z } from "zod";
 import { type DialectName, dialectOf } from "./db/dialect";
 import type { S3StorageOptions } from "./infra/s3-storage";
+import { HOUSE_ACCOUNT_USERNAMES } from "./seed/house-accounts";
 
 /**
  * Every setting Quire reads from the environment, with its embedded default.
@@ -58,7 +59,7 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PUBLIC_URL: z.url().optional(),
-  QUIRE_SUGGESTIONS_EXCLUDE: z.string().default(""),
+  QUIRE_SUGGESTIONS_EXCLUDE: z.string().default(HOUSE_ACCOUNT_USERNAMES.join(",")),
   QUIRE_EVENT_WORKER_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
   QUIRE_LAUNCH_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
   VAPID_PUBLIC_KEY: z.string().min(1).optional(),
