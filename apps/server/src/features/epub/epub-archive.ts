@@ -1,5 +1,5 @@
 import { crc32, inflateRawSync } from "node:zlib";
-import { AppError } from "@quire/core";
+import { AppError } from "@quire/core/errors";
 import { normalizeArchivePath } from "./epub-paths";
 
 /** What an EPUB may cost to open. Real books stay far inside every one of them. */

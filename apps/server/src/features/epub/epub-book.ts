@@ -1,4 +1,6 @@
-import { AppError, slugify, type TocEntry } from "@quire/core";
+import type { TocEntry } from "@quire/core";
+import { AppError } from "@quire/core/errors";
+import { slugify } from "@quire/core/slug";
 import { EPUB_LIMITS, type EpubArchive, type EpubLimits } from "./epub-archive";
 import {
   BOOK_SCOPE,

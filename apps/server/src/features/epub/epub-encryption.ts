@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { AppError } from "@quire/core";
+import { AppError } from "@quire/core/errors";
 import type { EpubArchive } from "./epub-archive";
 import { resolveHref } from "./epub-paths";
 import { attribute, decodeText, descendants, firstChild, parseXml } from "./epub-xml";

@@ -7,6 +7,7 @@ import { afterAll, beforeAll } from "vitest";
 import { useTestDatabase } from "../../../test/test-db";
 import type { DialectName } from "../../db/dialect";
 import { LocalFileStorage } from "../../infra/storage";
+import type { EpubLimits } from "./epub-archive";
 import { EpubImportService } from "./epub-import.service";
 
 export const NOW = new Date("2027-03-01T09:00:00.000Z");
@@ -19,13 +20,14 @@ export function useEpubImport(dialect: DialectName) {
   const testDb = useTestDatabase(dialect);
   let filesDir = "";
   let storage = new LocalFileStorage(tmpdir());
-  const service = () =>
+  const service = (limits?: Partial<EpubLimits>) =>
     new EpubImportService({
       db: testDb.db,
       storage,
       logger: pino({ level: "silent" }),
       clock: () => NOW,
       maxImagePixels: 50_000_000,
+      ...(limits ? { limits } : {}),
     });
 
   beforeAll(async () => {

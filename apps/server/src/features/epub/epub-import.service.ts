@@ -10,6 +10,7 @@ import { EPUB_LIMITS, type EpubLimits } from "./epub-archive";
 import { type CoverImages, prepareCover } from "./epub-cover";
 import { EpubImportRepository, type ImportedBookState } from "./epub-import.repository";
 import type { EpubMetadata } from "./epub-package";
+import { oversizePictures } from "./epub-pictures";
 import type { ReadContent } from "./epub-reading";
 import { EpubReading, type ReadBook } from "./epub-reading-thread";
 
@@ -69,11 +70,7 @@ export class EpubImportService {
   }
 
   async import(bytes: Uint8Array, options: EpubImportOptions = {}): Promise<EpubImportResult> {
-    const reading = EpubReading.start({
-      bytes,
-      limits: { ...EPUB_LIMITS, ...this.deps.limits },
-      maxImagePixels: this.deps.maxImagePixels,
-    });
+    const reading = EpubReading.start({ bytes, limits: { ...EPUB_LIMITS, ...this.deps.limits } });
     const read = await this.read(reading, options).finally(() => reading.stop());
     const { metadata, content, cover, bookId, version, existing, folder, categories } = read;
 
@@ -115,7 +112,7 @@ export class EpubImportService {
    * that id and folder) and the cover (rendered here, on libuv's threads, while the worker works).
    */
   private async read(reading: EpubReading, options: EpubImportOptions) {
-    const { metadata, cover: coverSource } = await reading.package;
+    const { metadata, cover: coverSource, images } = await reading.package;
     const categories = [...new Set(options.categories ?? [])];
     const known = await this.repository.existingCategoryIds(categories);
     const unknown = categories.filter((id) => !known.includes(id));
@@ -131,7 +128,12 @@ export class EpubImportService {
       : Promise.resolve(undefined);
     let book: ReadBook;
     try {
-      book = await reading.content({ bookId, keyPrefix: folder, filesUrlPrefix: this.filesUrlPrefix(folder) });
+      book = await reading.content({
+        bookId,
+        keyPrefix: folder,
+        filesUrlPrefix: this.filesUrlPrefix(folder),
+        oversizeImages: await oversizePictures(images, this.deps.maxImagePixels),
+      });
     } finally {
       await coverWork.catch(() => undefined);
     }

@@ -1,4 +1,5 @@
-import { AppError, slugify } from "@quire/core";
+import { AppError } from "@quire/core/errors";
+import { slugify } from "@quire/core/slug";
 import type { EpubArchive } from "./epub-archive";
 import { resolveHref } from "./epub-paths";
 import {

@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import { AppError, type ErrorCode } from "@quire/core";
+import { AppError, type ErrorCode } from "@quire/core/errors";
 import type { EpubLimits } from "./epub-archive";
 import type { StoredFile } from "./epub-cover";
 import type { EpubMetadata } from "./epub-package";
@@ -9,7 +9,6 @@ import type { ReadContent } from "./epub-reading";
 export interface ReadingJob {
   bytes: Uint8Array;
   limits: EpubLimits;
-  maxImagePixels: number;
 }
 
 /** The book's place in storage, known once the database has said whether it is a new edition. */
@@ -18,11 +17,15 @@ export interface ContentRequest {
   keyPrefix: string;
   /** Storage URLs are this prefix and the key (`/files/`, or a bucket's public URL). */
   filesUrlPrefix: string;
+  /** Archive paths of the pictures over the pixel limit (checked here, where sharp is loaded already). */
+  oversizeImages: string[];
 }
 
 export interface PackageSummary {
   metadata: EpubMetadata;
   cover: { bytes: Uint8Array; mediaType: string } | undefined;
+  /** The archive's raster images, for the pixel check. */
+  images: { path: string; bytes: Uint8Array }[];
 }
 
 export interface ReadBook {

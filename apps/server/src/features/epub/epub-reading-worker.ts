@@ -1,7 +1,9 @@
 import { parentPort, workerData } from "node:worker_threads";
-import { AppError } from "@quire/core";
+// Core by subpath, here and in the modules this thread loads: the package's index (zod, every contract)
+// would double the worker's start-up.
+import { AppError } from "@quire/core/errors";
 import { assertSafeKey } from "../../infra/storage";
-import { openEpub, oversizeImages, ownCopy, readContent } from "./epub-reading";
+import { openEpub, ownCopy, rasterImages, readContent } from "./epub-reading";
 import type { FromWorker, ReadingJob, ToWorker } from "./epub-reading-thread";
 
 /** Runs in a worker thread (see EpubReading): reads the EPUB it is given, answering in the order the import asks. */
@@ -17,8 +19,8 @@ function post(message: FromWorker): void {
   const buffers =
     message.kind === "content"
       ? message.files.map((file) => file.bytes.buffer as ArrayBuffer)
-      : message.kind === "package" && message.cover
-        ? [message.cover.bytes.buffer as ArrayBuffer]
+      : message.kind === "package"
+        ? [message.cover, ...message.images].flatMap((image) => (image ? [image.bytes.buffer as ArrayBuffer] : []))
         : [];
   port?.postMessage(message, buffers);
 }
@@ -31,14 +33,14 @@ async function read(): Promise<void> {
     kind: "package",
     metadata: pkg.metadata,
     cover: pkg.cover ? { bytes: ownCopy(archive.read(pkg.cover.path)), mediaType: pkg.cover.mediaType } : undefined,
+    images: rasterImages(opened),
   });
-  const oversize = await oversizeImages(opened, job.maxImagePixels);
-  const { bookId, keyPrefix, filesUrlPrefix } = await request;
+  const { bookId, keyPrefix, filesUrlPrefix, oversizeImages } = await request;
   const { content, files } = readContent(opened, {
     bookId,
     keyPrefix,
     urlForKey: (key) => filesUrlPrefix + assertSafeKey(key),
-    oversizeImages: oversize,
+    oversizeImages: new Set(oversizeImages),
     limits: job.limits,
   });
   post({ kind: "content", content, files });

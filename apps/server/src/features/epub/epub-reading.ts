@@ -1,4 +1,3 @@
-import { sharp } from "../../infra/sharp";
 import { EpubArchive, type EpubLimits } from "./epub-archive";
 import { type BookContent, type BookContentOptions, buildBookContent } from "./epub-book";
 import type { StoredFile } from "./epub-cover";
@@ -30,23 +29,14 @@ export type ReadContent = Omit<BookContent, "resources" | "svgDocuments">;
 /** A copy with a buffer of its own: a view into the archive would take the whole EPUB along when posted. */
 export const ownCopy = (bytes: Uint8Array): Uint8Array => new Uint8Array(bytes);
 
-/**
- * Raster images in the archive with more pixels than `maxPixels`, read from their headers. Such an
- * image (a few KB that a browser would inflate to gigabytes) is left out of the book like a missing one.
- */
-export async function oversizeImages(opened: OpenedEpub, maxPixels: number): Promise<Set<string>> {
-  const oversize = new Set<string>();
-  for (const path of opened.archive.paths) {
-    const type = opened.pkg.itemsByPath.get(path)?.mediaType ?? bookFileContentType(path) ?? "";
-    if (!type.startsWith("image/") || type === "image/svg+xml") continue;
-    try {
-      const { width = 0, height = 0 } = await sharp(opened.archive.read(path), { limitInputPixels: false }).metadata();
-      if (width * height > maxPixels) oversize.add(path);
-    } catch {
-      // Not an image sharp can read: the browser decides what to make of it, as before.
-    }
-  }
-  return oversize;
+/** Raster images in the archive (by manifest type, else extension), copied out for the pixel check (epub-pictures.ts). */
+export function rasterImages(opened: OpenedEpub): { path: string; bytes: Uint8Array }[] {
+  return opened.archive.paths
+    .filter((path) => {
+      const type = opened.pkg.itemsByPath.get(path)?.mediaType ?? bookFileContentType(path) ?? "";
+      return type.startsWith("image/") && type !== "image/svg+xml";
+    })
+    .map((path) => ({ path, bytes: ownCopy(opened.archive.read(path)) }));
 }
 
 /** The book's content for the database and the files for storage: resources as stored, SVG sanitised, fonts readable. */

@@ -1,4 +1,4 @@
-import { AppError } from "@quire/core";
+import { AppError } from "@quire/core/errors";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 
 /** A parsed XML element, with its children (elements and text) in document order. */
