@@ -8,7 +8,6 @@ import {
   locatorAt,
   parseAt,
   resolveLocator,
-  wordsBeforeChar,
 } from "./reader-locator";
 
 const CHAPTER = "Call me Ishmael.\n  Some years ago — never mind how long precisely — having little money.";
@@ -65,19 +64,6 @@ describe("locatorAt and resolveLocator", () => {
     expect(resolveLocator(CHAPTER, { char: 20, text: "not in this chapter" })).toBe(20);
     expect(resolveLocator("short", { char: 20, text: "gone" })).toBe(5);
     expect(resolveLocator(CHAPTER, { char: -4 })).toBe(0);
-  });
-});
-
-describe("wordsBeforeChar", () => {
-  it("counts the words of the chapter's HTML before the place, by the import's word rule", () => {
-    const html = "<h1>Loomings</h1><p>Call <em>me</em> Ishmael. Some&nbsp;years ago — never mind</p>";
-    const dense = denseText("Loomings Call me Ishmael. Some years ago — never mind");
-    expect(wordsBeforeChar(html, 0)).toBe(0);
-    expect(wordsBeforeChar(html, dense.indexOf("Call"))).toBe(1);
-    expect(wordsBeforeChar(html, dense.indexOf("Some"))).toBe(4);
-    // Inside "years": the word is not behind the reader yet.
-    expect(wordsBeforeChar(html, dense.indexOf("years") + 2)).toBe(5);
-    expect(wordsBeforeChar(html, dense.length)).toBe(9);
   });
 });
 

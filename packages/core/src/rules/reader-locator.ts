@@ -1,5 +1,3 @@
-import { countTextWords, htmlToText } from "./word-count";
-
 /**
  * A place inside a chapter, anchored in its text rather than its layout, so it is the same place at
  * any font size, page width or layout, on any device, and on the server. `char` counts the chapter
@@ -18,8 +16,6 @@ export const LOCATOR_TEXT_LENGTH = 32;
 export const MAX_LOCATOR_CHAR = 50_000_000;
 
 const WHITESPACE = /\s/;
-/** What separates words in countTextWords: whitespace and en/em dashes. */
-const WORD_BREAK = /[\s\u2013\u2014]/;
 
 /** The text without its whitespace: `char` is an index into it. */
 export function denseText(text: string): string {
@@ -64,17 +60,6 @@ export function resolveLocator(text: string, locator: TextLocator): number {
     if (found > char) break;
   }
   return best >= 0 ? best : char;
-}
-
-/**
- * Words of a chapter before a place in it, by the word rule of the import and the seed: the words a
- * reader has behind them in this chapter. A word the place falls inside is not counted.
- */
-export function wordsBeforeChar(html: string, char: number): number {
-  const text = htmlToText(html);
-  let end = indexOfChar(text, char);
-  while (end > 0 && end < text.length && !WORD_BREAK.test(text[end - 1] as string)) end--;
-  return countTextWords(text.slice(0, end));
 }
 
 /** The reader URL's `?at=` value: the character offset alone, short and readable. */
