@@ -1,39 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  denseText,
-  formatAt,
-  indexOfChar,
-  LOCATOR_TEXT_LENGTH,
-  locatorAt,
-  parseAt,
-  resolveLocator,
-} from "./reader-locator";
+import { denseText, formatAt, LOCATOR_TEXT_LENGTH, locatorAt, parseAt, resolveLocator } from "./reader-locator";
 
 const CHAPTER = "Call me Ishmael.\n  Some years ago — never mind how long precisely — having little money.";
-
-describe("indexOfChar", () => {
-  it("skips whitespace: the nth non-whitespace character, wherever the spaces fall", () => {
-    expect(indexOfChar(CHAPTER, 0)).toBe(0);
-    expect(indexOfChar(CHAPTER, 4)).toBe(5); // "m" of "me"
-    expect(indexOfChar("  \n a", 0)).toBe(4);
-    expect(indexOfChar("abc", 3)).toBe(3);
-    expect(indexOfChar("abc", 99)).toBe(3);
-  });
-
-  it("finds the same character in the same text however its whitespace differs", () => {
-    fc.assert(
-      fc.property(fc.array(fc.string({ minLength: 1, maxLength: 8 }), { maxLength: 20 }), fc.nat(), (words, n) => {
-        const tight = words.join(" ");
-        const loose = words.join(" \n\t  ");
-        const dense = denseText(tight);
-        const char = dense.length === 0 ? 0 : n % dense.length;
-        expect(tight[indexOfChar(tight, char)]).toBe(loose[indexOfChar(loose, char)]);
-        if (dense.length > 0) expect(tight[indexOfChar(tight, char)]).toBe(dense[char]);
-      }),
-    );
-  });
-});
 
 describe("locatorAt and resolveLocator", () => {
   it("keeps a short quote of the text from the place on", () => {

@@ -15,22 +15,9 @@ export const LOCATOR_TEXT_LENGTH = 32;
 /** Far beyond any chapter (the largest imported ones hold about a million characters). */
 export const MAX_LOCATOR_CHAR = 50_000_000;
 
-const WHITESPACE = /\s/;
-
 /** The text without its whitespace: `char` is an index into it. */
 export function denseText(text: string): string {
   return text.replace(/\s+/g, "");
-}
-
-/** The index in `text` where `char` non-whitespace characters lie behind; past the last one, its length. */
-export function indexOfChar(text: string, char: number): number {
-  let seen = 0;
-  for (let index = 0; index < text.length; index++) {
-    if (WHITESPACE.test(text[index] as string)) continue;
-    if (seen === char) return index;
-    seen++;
-  }
-  return text.length;
 }
 
 /** The locator of the place `char` in a chapter's text (dense or not). */
