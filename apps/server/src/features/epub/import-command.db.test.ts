@@ -7,6 +7,7 @@ import { dialectsUnderTest, useTestDatabase } from "../../../test/test-db";
 import { loadConfig } from "../../config";
 import { type AppContext, createContext } from "../../context";
 import { createRootLogger } from "../../logger";
+import { fortyMegabyteBook } from "./hostile-epubs";
 import { runImportCommand } from "./import-command";
 import { testEpub } from "./test-epubs";
 
@@ -54,4 +55,13 @@ describe.each(dialectsUnderTest())("quire import on %s", (dialect) => {
     expect(await runImportCommand(ctx, ["--featured"], output)).toBe(2);
     expect(errors.at(-1)).toMatch(/^Name the EPUB to import\./);
   });
+
+  it("prints why a hostile book is refused", async () => {
+    const path = join(dataDir, "forty-megabytes.epub");
+    await writeFile(path, fortyMegabyteBook());
+    expect(await runImportCommand(ctx, [path], output)).toBe(1);
+    expect(errors.at(-1)).toBe(
+      "This EPUB is too large when unpacked, or compressed suspiciously well (a possible zip bomb).",
+    );
+  }, 60_000);
 });
