@@ -1,4 +1,5 @@
 import type { Me } from "@quire/core";
+import { AppError } from "@quire/core/errors";
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { ErrorState } from "../../../components/error-state";
@@ -21,7 +22,7 @@ export function RequireSession({ children }: { children: (user: Me) => ReactNode
     return (
       <div className="mx-auto max-w-3xl px-4 py-10 md:px-6">
         <ErrorState
-          title="Couldn't check who is signed in"
+          title={AppError.of("userDataFetchFailed").message}
           error={session.error}
           onRetry={session.refetch}
           isRetrying={session.isFetching}
