@@ -64,6 +64,8 @@ export function ReaderAnnotations({ bookId }: { bookId: string }) {
     setReaderRoot(root);
     const view = root?.querySelector<HTMLElement>('[data-testid="chapter-view"]');
     if (!view) return;
+    // Scrolling reports every frame: the bookmark check walks the chapter's text, once per painted frame is plenty.
+    let moveFrame = 0;
     const frames = new FrameWatcher(view, {
       onChapter: () => {
         setSelection(null);
@@ -71,7 +73,8 @@ export function ReaderAnnotations({ bookId }: { bookId: string }) {
       },
       onMove: () => {
         setSelection(null);
-        findBookmarkHere();
+        cancelAnimationFrame(moveFrame);
+        moveFrame = requestAnimationFrame(findBookmarkHere);
       },
       onSelection: (next) => {
         setFailure(null);
@@ -80,6 +83,7 @@ export function ReaderAnnotations({ bookId }: { bookId: string }) {
     });
     watcher.current = frames;
     return () => {
+      cancelAnimationFrame(moveFrame);
       frames.stop();
       watcher.current = null;
     };
