@@ -77,6 +77,8 @@ async function seedReaders(db: Kysely<Database>, count: number, random: () => nu
     .innerJoin("chapters", "chapters.bookId", "books.id")
     .select(["books.id", "chapters.anchorId"])
     .where("books.display", "=", 1)
+    // A scheduled book's progress is refused (412) like its text.
+    .where("books.status", "!=", "scheduled")
     .orderBy("books.id")
     .orderBy("chapters.chapterNumber")
     .execute();

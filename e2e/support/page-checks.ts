@@ -38,3 +38,10 @@ export function collectPageErrors(page: Page): string[] {
   page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
   return errors;
 }
+
+/**
+ * Console errors that are the app's own: Playwright's trace recorder tries to run its snapshot script
+ * in every frame, and the reader's sandbox refuses it in the chapter frames (which is the point of it).
+ */
+export const ownErrors = (errors: string[]) =>
+  errors.filter((error) => !/Blocked script execution in 'about:srcdoc'/.test(error));
