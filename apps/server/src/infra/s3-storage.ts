@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { isWithinRetryWindow, STORAGE_OPERATION_RETRY_MS, uploadRetryDelayMs } from "@quire/core";
 import { AwsClient } from "aws4fetch";
 import { assertSafeKey, FILES_URL_PREFIX, type FileStorage } from "./storage";
 
@@ -13,7 +14,19 @@ export interface S3StorageOptions {
   publicUrl: string | undefined;
   /** Keys asked for per ListObjectsV2 page (S3's own maximum is 1000); tests lower it to cross pages. */
   listPageSize?: number;
+  /** Time as the retries see it; tests pass a clock whose sleep only moves it forward. */
+  retryClock?: RetryClock;
 }
+
+export interface RetryClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+const REAL_TIME: RetryClock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
 
 /** An object opened for streaming to a client, with the type it was stored with. */
 export interface StoredObject {
@@ -28,6 +41,7 @@ export class S3FileStorage implements FileStorage {
   private readonly bucketUrl: string;
   private readonly publicPrefix: string | undefined;
   private readonly listPageSize: number;
+  private readonly retryClock: RetryClock;
 
   constructor(options: S3StorageOptions) {
     this.client = new AwsClient({
@@ -36,7 +50,10 @@ export class S3FileStorage implements FileStorage {
       region: options.region,
       // Given explicitly: aws4fetch guesses the service from AWS host names only, not from MinIO or localhost.
       service: "s3",
+      // Retries are ours (send), on SPEC §9's storage window rather than aws4fetch's count.
+      retries: 0,
     });
+    this.retryClock = options.retryClock ?? REAL_TIME;
     this.bucketUrl = `${options.endpoint.replace(/\/+$/, "")}/${encodeURIComponent(options.bucket)}`;
     this.publicPrefix = options.publicUrl ? `${options.publicUrl.replace(/\/+$/, "")}/` : undefined;
     this.listPageSize = options.listPageSize ?? 1000;
@@ -47,7 +64,7 @@ export class S3FileStorage implements FileStorage {
   }
 
   async put(key: string, bytes: Uint8Array, contentType: string): Promise<string> {
-    const response = await this.client.fetch(this.objectUrl(key), {
+    const response = await this.send(this.objectUrl(key), {
       method: "PUT",
       body: bytes,
       headers: { "Content-Type": contentType, "Content-Length": String(bytes.byteLength) },
@@ -57,14 +74,14 @@ export class S3FileStorage implements FileStorage {
   }
 
   async exists(key: string): Promise<boolean> {
-    const response = await this.client.fetch(this.objectUrl(key), { method: "HEAD" });
+    const response = await this.send(this.objectUrl(key), { method: "HEAD" });
     if (response.status === 404) return false;
     await expectOk(response, `HEAD ${key}`);
     return true;
   }
 
   async read(key: string): Promise<Uint8Array | undefined> {
-    const response = await this.client.fetch(this.objectUrl(key));
+    const response = await this.send(this.objectUrl(key));
     if (response.status === 404) return undefined;
     await expectOk(response, `GET ${key}`);
     return new Uint8Array(await response.arrayBuffer());
@@ -72,7 +89,7 @@ export class S3FileStorage implements FileStorage {
 
   /** Like read, but for passing the object on to a client without holding it in memory. */
   async open(key: string): Promise<StoredObject | undefined> {
-    const response = await this.client.fetch(this.objectUrl(key));
+    const response = await this.send(this.objectUrl(key));
     if (response.status === 404) return undefined;
     await expectOk(response, `GET ${key}`);
     if (!response.body) return undefined;
@@ -85,7 +102,7 @@ export class S3FileStorage implements FileStorage {
 
   async remove(key: string): Promise<void> {
     // S3 answers 204 for a missing key too, which is what "a missing one is fine" needs.
-    const response = await this.client.fetch(this.objectUrl(key), { method: "DELETE" });
+    const response = await this.send(this.objectUrl(key), { method: "DELETE" });
     if (response.status === 404) return;
     await expectOk(response, `DELETE ${key}`);
   }
@@ -111,6 +128,33 @@ export class S3FileStorage implements FileStorage {
     }
   }
 
+  /**
+   * SPEC §9: a storage operation that fails for a passing reason (no connection, 5xx, 429) is tried again
+   * with the storage backoff until 2 minutes after its first failure; then the last answer stands.
+   */
+  private async send(url: string, init?: RequestInit): Promise<Response> {
+    let firstFailureAt: number | undefined;
+    for (let attempt = 0; ; attempt++) {
+      let failure: Response | { error: unknown };
+      try {
+        const response = await this.client.fetch(url, init);
+        if (response.status < 500 && response.status !== 429) return response;
+        failure = response;
+      } catch (error) {
+        failure = { error };
+      }
+      const now = this.retryClock.now();
+      firstFailureAt ??= now;
+      const delay = uploadRetryDelayMs(attempt, Math.random());
+      if (!isWithinRetryWindow(STORAGE_OPERATION_RETRY_MS, firstFailureAt, now, delay)) {
+        if (failure instanceof Response) return failure;
+        throw failure.error;
+      }
+      if (failure instanceof Response) await failure.body?.cancel();
+      await this.retryClock.sleep(delay);
+    }
+  }
+
   private objectUrl(key: string): string {
     return `${this.bucketUrl}/${assertSafeKey(key)}`;
   }
@@ -118,7 +162,7 @@ export class S3FileStorage implements FileStorage {
   private async listPage(prefix: string, continuationToken: string | undefined) {
     const query = new URLSearchParams({ "list-type": "2", prefix, "max-keys": String(this.listPageSize) });
     if (continuationToken) query.set("continuation-token", continuationToken);
-    const response = await this.client.fetch(`${this.bucketUrl}?${query}`);
+    const response = await this.send(`${this.bucketUrl}?${query}`);
     await expectOk(response, `list ${prefix}`);
     const xml = await response.text();
     const keys = [...xml.matchAll(/<Key>([^<]*)<\/Key>/g)].map((match) => decodeXml(match[1] ?? ""));
@@ -131,7 +175,7 @@ export class S3FileStorage implements FileStorage {
   private async deleteKeys(keys: string[]): Promise<void> {
     const objects = keys.map((key) => `<Object><Key>${encodeXml(key)}</Key></Object>`).join("");
     const body = `<?xml version="1.0" encoding="UTF-8"?><Delete><Quiet>true</Quiet>${objects}</Delete>`;
-    const response = await this.client.fetch(`${this.bucketUrl}?delete`, {
+    const response = await this.send(`${this.bucketUrl}?delete`, {
       method: "POST",
       body,
       headers: {

@@ -12,7 +12,12 @@ export function uploadRetryDelayMs(attempt: number, jitter = 0): number {
   return Math.min(STORAGE_BACKOFF_CAP_MS, base + Math.min(1, Math.max(0, jitter)) * 1000);
 }
 
+/** Whether a retry after `nextDelayMs` still starts within `windowMs` of the first failure. */
+export function isWithinRetryWindow(windowMs: number, firstFailureAt: number, now: number, nextDelayMs: number) {
+  return now + nextDelayMs - firstFailureAt <= windowMs;
+}
+
 /** SPEC §9: an upload keeps retrying for 10 minutes after its first failure, then gives up. */
 export function isWithinUploadRetryTime(firstFailureAt: number, now: number, nextDelayMs: number): boolean {
-  return now + nextDelayMs - firstFailureAt <= STORAGE_UPLOAD_RETRY_MS;
+  return isWithinRetryWindow(STORAGE_UPLOAD_RETRY_MS, firstFailureAt, now, nextDelayMs);
 }
