@@ -1,5 +1,6 @@
 import type { ChapterContent } from "@quire/core";
 import { BASE_STYLE_ID, baseCss, CONTENT_SELECTOR, OVERRIDE_STYLE_ID, overrideCss } from "./frame-document";
+import { frameDom } from "./frame-dom";
 import { FramePager } from "./frame-pager";
 import { swipeTurn, type Turn, tapZone } from "./reader-input";
 import type { ReaderSettings } from "./reader-settings";
@@ -43,7 +44,7 @@ export class FrameSlot {
   /** Once the frame's document has loaded: measure and listen to it. False for the frame's first, empty document. */
   attach(): boolean {
     const doc = this.doc;
-    if (!doc?.querySelector(CONTENT_SELECTOR)) return false;
+    if (!doc || !frameDom.querySelector(doc, CONTENT_SELECTOR)) return false;
     this.pager = new FramePager(doc, this.settings().layout);
     this.anchorId = null;
     this.html = null;
@@ -57,7 +58,7 @@ export class FrameSlot {
 
   /** Puts a chapter in, at its start. */
   put(chapter: ChapterContent): void {
-    const content = this.doc?.querySelector(CONTENT_SELECTOR);
+    const content = this.doc && frameDom.querySelector(this.doc, CONTENT_SELECTOR);
     if (!content || !this.pager || this.holds(chapter)) return;
     content.innerHTML = chapter.html;
     this.pager.reset(this.settings().layout);
@@ -72,8 +73,8 @@ export class FrameSlot {
 
   restyle(settings: ReaderSettings): void {
     const doc = this.doc;
-    const base = doc?.getElementById(BASE_STYLE_ID);
-    const overrides = doc?.getElementById(OVERRIDE_STYLE_ID);
+    const base = doc && frameDom.getElementById(doc, BASE_STYLE_ID);
+    const overrides = doc && frameDom.getElementById(doc, OVERRIDE_STYLE_ID);
     if (base) base.textContent = baseCss(settings);
     if (overrides) overrides.textContent = overrideCss(settings);
   }
@@ -88,11 +89,11 @@ export class FrameSlot {
   }
 
   rememberScroll(): void {
-    this.ownScrollTop = this.doc?.scrollingElement?.scrollTop ?? null;
+    this.ownScrollTop = (this.doc && frameDom.scrollingElement(this.doc)?.scrollTop) ?? null;
   }
 
   private listen(doc: Document): void {
-    doc.addEventListener("click", (event) => {
+    frameDom.addEventListener(doc, "click", (event) => {
       const target = event.target as Element | null;
       const link = typeof target?.closest === "function" ? target.closest("a") : null;
       if (link) {
@@ -101,18 +102,19 @@ export class FrameSlot {
         return;
       }
       // A click that ends a text selection is not a tap.
-      if (doc.getSelection()?.isCollapsed === false) return;
-      this.events.onTap(tapZone(event.clientX, doc.documentElement.clientWidth));
+      if (frameDom.getSelection(doc)?.isCollapsed === false) return;
+      this.events.onTap(tapZone(event.clientX, frameDom.documentElement(doc)?.clientWidth ?? 0));
     });
-    doc.addEventListener("keydown", (event) => this.events.onKey(event));
-    doc.addEventListener("focusin", (event) => {
+    frameDom.addEventListener(doc, "keydown", (event) => this.events.onKey(event));
+    frameDom.addEventListener(doc, "focusin", (event) => {
       const target = event.target as Element | null;
       if (target && typeof target.getBoundingClientRect === "function" && !this.pager?.isOnScreen(target)) {
         this.events.onFocusOffPage(this, target);
       }
     });
     let touch: { x: number; y: number; at: number } | null = null;
-    doc.addEventListener(
+    frameDom.addEventListener(
+      doc,
       "touchstart",
       (event) => {
         const first = event.touches[0];
@@ -121,7 +123,8 @@ export class FrameSlot {
       },
       { passive: true },
     );
-    doc.addEventListener(
+    frameDom.addEventListener(
+      doc,
       "touchend",
       (event) => {
         const last = event.changedTouches[0];
@@ -133,7 +136,7 @@ export class FrameSlot {
       { passive: true },
     );
     let frameRequested = false;
-    doc.addEventListener("scroll", () => {
+    frameDom.addEventListener(doc, "scroll", () => {
       if (this.pager?.absorbScroll()) {
         this.events.onScroll(this);
         return;
@@ -142,14 +145,14 @@ export class FrameSlot {
       frameRequested = true;
       requestAnimationFrame(() => {
         frameRequested = false;
-        const scrollTop = doc.scrollingElement?.scrollTop ?? 0;
+        const scrollTop = frameDom.scrollingElement(doc)?.scrollTop ?? 0;
         if (this.ownScrollTop !== null && Math.abs(scrollTop - this.ownScrollTop) < 1) return;
         this.events.onScroll(this);
       });
     });
     // Images and web fonts arrive after the text and move it.
-    doc.addEventListener("load", () => this.events.onReflow(this), true);
-    doc.fonts?.addEventListener("loadingdone", () => this.events.onReflow(this));
+    frameDom.addEventListener(doc, "load", () => this.events.onReflow(this), true);
+    frameDom.fonts(doc)?.addEventListener("loadingdone", () => this.events.onReflow(this));
   }
 }
 
