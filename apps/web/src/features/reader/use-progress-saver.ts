@@ -1,5 +1,9 @@
+import type { BookProgressResponse } from "@quire/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { SESSION_QUERY_KEY } from "../../lib/session-state";
+import { catalogKeys } from "../catalog/queries";
+import { libraryKeys } from "../library/queries";
 import { ProgressSaver } from "./progress-saver";
 import { readerKeys } from "./reader-queries";
 
@@ -18,7 +22,17 @@ export function useProgressSaver(bookId: string, options: { canSave(): boolean; 
         bookId,
         canSave: () => latest.current.canSave(),
         onSignInNeeded: () => latest.current.onSignInNeeded(),
-        onSaved: (answer) => queryClient.setQueryData(readerKeys.progress(bookId), answer),
+        onSaved: (answer) => {
+          const before = queryClient.getQueryData<BookProgressResponse | null>(readerKeys.progress(bookId));
+          queryClient.setQueryData(readerKeys.progress(bookId), answer);
+          // The library shows the same figure (refetched when next shown); a finish also moves the book's
+          // counters and the shelves.
+          void queryClient.invalidateQueries({ queryKey: libraryKeys.all });
+          if (answer.progress?.isRead && !before?.progress?.isRead) {
+            void queryClient.invalidateQueries({ queryKey: catalogKeys.book(bookId), exact: true });
+            void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+          }
+        },
       }),
   );
   useEffect(() => {
