@@ -44,6 +44,13 @@ export class ResumableUploads {
   private readonly cleanUpTimer: NodeJS.Timeout;
   /** Each user's creation in progress, so the next one waits for it (see `create`). */
   private readonly creating = new Map<string, Promise<unknown>>();
+  /**
+   * Upload ids by owner, so counting a user's uploads reads theirs only (reading every upload's file
+   * took about 0.6 ms each: 600 ms per creation with 1,000 on disk). Read from disk at start and after
+   * each hourly clean-up (which is also when ids of expired uploads leave it), kept up to date by
+   * `onUploadCreate` in between; ids met finished or gone are dropped on the way.
+   */
+  #uploadsByOwner: Promise<Map<string, Set<string>>>;
 
   constructor(
     private readonly options: { directory: string; maxBytes: number; maxUnfinishedPerUser: number; logger: Logger },
@@ -61,11 +68,18 @@ export class ResumableUploads {
           ? this.creators.get(request.runtime.node.req as IncomingMessage)
           : undefined;
         if (!owner) throw { status_code: 401, body: `${AppError.of("noSession").message}\n` };
+        remember(await this.#uploadsByOwner, owner, upload.id);
         return { metadata: { ...upload.metadata, owner } };
       },
     });
+    this.#uploadsByOwner = this.readOwners();
     this.cleanUpTimer = setInterval(() => {
-      this.server.cleanUpExpiredUploads().catch((err) => options.logger.warn({ err }, "expired uploads not removed"));
+      this.server
+        .cleanUpExpiredUploads()
+        .catch((err) => options.logger.warn({ err }, "expired uploads not removed"))
+        .finally(() => {
+          this.#uploadsByOwner = this.readOwners();
+        });
     }, CLEAN_UP_EVERY_MS).unref();
   }
 
@@ -112,18 +126,34 @@ export class ResumableUploads {
 
   /** This user's uploads that still wait for bytes, with when their file was last written (its mtime). */
   private async unfinishedOf(userId: string): Promise<{ id: string; lastWrittenMs: number }[]> {
-    const ids = (await this.store.configstore.list?.()) ?? [];
+    const ids = (await this.#uploadsByOwner).get(userId) ?? new Set<string>();
     const found: { id: string; lastWrittenMs: number }[] = [];
     for (const id of ids) {
       const upload = await this.findOwn(id, userId);
-      if (!upload || upload.offset === upload.size) continue;
       try {
+        if (!upload || upload.offset === upload.size) throw new Error("finished or gone");
         found.push({ id, lastWrittenMs: (await stat(join(this.options.directory, id))).mtimeMs });
       } catch {
-        // Finished and removed, or expired, while we looked: it holds no place.
+        // Finished, removed or expired: it holds no place, now or later.
+        ids.delete(id);
       }
     }
     return found;
+  }
+
+  /** Every upload's owner, from the store's files; an unreadable store counts as empty (and is logged). */
+  private async readOwners(): Promise<Map<string, Set<string>>> {
+    const byOwner = new Map<string, Set<string>>();
+    try {
+      for (const id of (await this.store.configstore.list?.()) ?? []) {
+        const owner = (await this.store.configstore.get(id))?.metadata?.owner;
+        if (owner) remember(byOwner, owner, id);
+      }
+    } catch (err) {
+      // The folder is made by the store as it starts; before that there is nothing to count.
+      if ((err as NodeJS.ErrnoException).code !== "ENOENT") this.options.logger.warn({ err }, "uploads not indexed");
+    }
+    return byOwner;
   }
 
   /** The upload if this user created it (another user's is as good as missing: not found either way). */
@@ -151,4 +181,8 @@ export class ResumableUploads {
   close(): void {
     clearInterval(this.cleanUpTimer);
   }
+}
+
+function remember(uploadsByOwner: Map<string, Set<string>>, owner: string, id: string): void {
+  uploadsByOwner.set(owner, (uploadsByOwner.get(owner) ?? new Set<string>()).add(id));
 }
