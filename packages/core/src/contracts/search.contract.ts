@@ -1,15 +1,11 @@
 import { z } from "zod";
 import { API_PATHS as P } from "../api-paths";
-import { BookSourceSchema, BookStatusSchema } from "../domain/book";
+import { SEARCH_QUERY_MAX_LENGTH, SEARCH_QUERY_MIN_LENGTH, SEARCH_SUGGESTIONS_MAX } from "../constants";
+import { BookSourceSchema, BookStatusSchema, CompletionStatusSchema } from "../domain/book";
 import { IdSchema } from "../domain/common";
 import { PublicProfileSchema } from "../domain/user";
 import { pageSchema } from "../pagination";
 import { BookSummarySchema } from "./catalog.contract";
-
-export const SEARCH_QUERY_MIN_LENGTH = 2;
-export const SEARCH_QUERY_MAX_LENGTH = 200;
-export const SEARCH_PAGE_SIZE = 20;
-export const SEARCH_SUGGESTIONS_MAX = 8;
 
 /** What a search asks for; the trimmed text must hold at least two characters. */
 export const SearchTextSchema = z
@@ -31,6 +27,7 @@ export const SearchQuerySchema = z.object({
   category: IdSchema.optional(),
   source: BookSourceSchema.optional(),
   status: BookStatusSchema.optional(),
+  completionStatus: CompletionStatusSchema.optional(),
 });
 export type SearchQuery = z.infer<typeof SearchQuerySchema>;
 export type SearchQueryInput = z.input<typeof SearchQuerySchema>;

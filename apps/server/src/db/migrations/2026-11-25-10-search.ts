@@ -65,24 +65,37 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
     name, username, search_user_id unindexed,
     content = 'search_person_source', content_rowid = 'user_rowid',
     tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3', detail = column)`.execute(db);
-  await sql`create virtual table search_people_vocab using fts5vocab(search_people, 'row')`.execute(db);
+  // Names again, on their own, for spelling candidates: every username is a word of its own, and
+  // fts5vocab would have to step over all of them.
+  await sql`create virtual table search_person_names using fts5(
+    name, content = 'search_person_source', content_rowid = 'user_rowid',
+    tokenize = 'unicode61 remove_diacritics 2', detail = column)`.execute(db);
+  await sql`create virtual table search_person_names_vocab using fts5vocab(search_person_names, 'row')`.execute(db);
 
   const personColumns = (row: "new" | "old") =>
     sql.raw(`${row}.rowid, ${row}.first_name || ' ' || ${row}.last_name, ${row}.username, ${row}.search_user_id`);
-  await sql`create trigger search_people_insert after insert on users begin
+  const nameColumns = (row: "new" | "old") => sql.raw(`${row}.rowid, ${row}.first_name || ' ' || ${row}.last_name`);
+  const indexPerson = sql`
     insert into search_people(rowid, name, username, search_user_id) values (${personColumns("new")});
+    insert into search_person_names(rowid, name) values (${nameColumns("new")});`;
+  const forgetPerson = sql`
+    insert into search_people(search_people, rowid, name, username, search_user_id) values ('delete', ${personColumns("old")});
+    insert into search_person_names(search_person_names, rowid, name) values ('delete', ${nameColumns("old")});`;
+  await sql`create trigger search_people_insert after insert on users begin
+    ${indexPerson}
   end`.execute(db);
   await sql`create trigger search_people_update after update of first_name, last_name, username, search_user_id on users begin
-    insert into search_people(search_people, rowid, name, username, search_user_id) values ('delete', ${personColumns("old")});
-    insert into search_people(rowid, name, username, search_user_id) values (${personColumns("new")});
+    ${forgetPerson}
+    ${indexPerson}
   end`.execute(db);
   await sql`create trigger search_people_delete after delete on users begin
-    insert into search_people(search_people, rowid, name, username, search_user_id) values ('delete', ${personColumns("old")});
+    ${forgetPerson}
   end`.execute(db);
 
   await sql`insert into search_books(search_books) values ('rebuild')`.execute(db);
   await sql`insert into search_book_titles(search_book_titles) values ('rebuild')`.execute(db);
   await sql`insert into search_people(search_people) values ('rebuild')`.execute(db);
+  await sql`insert into search_person_names(search_person_names) values ('rebuild')`.execute(db);
 }
 
 /** True when the error is another connection having created the same extension a moment before. */
@@ -125,7 +138,9 @@ async function upPostgres(db: Kysely<unknown>): Promise<void> {
   // Every word either index has held, for typo correction by trigram similarity; byte order (collate "C")
   // lets the primary key answer "does a word start with …". Words only come and go
   // on a reindex: a stale word can only suggest a spelling that then matches nothing.
-  await sql`create table search_words (kind text not null, word text collate "C" not null, primary key (kind, word))`.execute(db);
+  await sql`create table search_words (kind text not null, word text collate "C" not null, primary key (kind, word))`.execute(
+    db,
+  );
   await sql`create index search_words_trigram_idx on search_words using gin (word public.gin_trgm_ops)`.execute(db);
 
   await sql`create function search_books_sync() returns trigger language plpgsql as $$

@@ -17,7 +17,7 @@ export type WordGroups = readonly (readonly string[])[];
 /** Where SQLite looks up whether a word begins anything: the small title index is enough to decide. */
 const SQLITE_WORDS_INDEX = { books: "search_book_titles", people: "search_people" } as const;
 /** Spelling candidates come from the words of titles, authors and names (see the migration). */
-const SQLITE_VOCABULARY = { books: "search_book_titles_vocab", people: "search_people_vocab" } as const;
+const SQLITE_VOCABULARY = { books: "search_book_titles_vocab", people: "search_person_names_vocab" } as const;
 const POSTGRES_WORD_KIND = { books: "book", people: "person" } as const;
 
 /** Highest code point: `prefix + LAST` is above every word that starts with the prefix. */
@@ -129,7 +129,9 @@ export class SearchRepository {
     await this.db.transaction().execute(async (trx) => {
       if (this.dialect === "sqlite") {
         await sql`insert into search_books(search_books) values ('rebuild')`.execute(trx);
+        await sql`insert into search_book_titles(search_book_titles) values ('rebuild')`.execute(trx);
         await sql`insert into search_people(search_people) values ('rebuild')`.execute(trx);
+        await sql`insert into search_person_names(search_person_names) values ('rebuild')`.execute(trx);
       } else {
         await sql`select search_reindex()`.execute(trx);
       }

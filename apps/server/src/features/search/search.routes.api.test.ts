@@ -122,6 +122,7 @@ describe.each(dialectsUnderTest())("search API on %s", (dialect) => {
     expect(await bookIds("sherlock", `&genre=${mystery}`)).toEqual([ids.sherlock]);
     expect(await bookIds("sherlock", "&status=scheduled")).toEqual([ids.scheduled]);
     expect(await bookIds("sherlock", "&source=public-domain")).toEqual([ids.sherlock]);
+    expect(await bookIds("sherlock", "&completionStatus=wip")).toEqual([]);
   });
 
   it("finds people by name and username, never by email; authors carry their reader count", async () => {

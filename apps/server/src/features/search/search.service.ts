@@ -100,6 +100,7 @@ export class SearchService {
       category: query.category,
       source: query.source,
       status: query.status,
+      completionStatus: query.completionStatus,
     };
     const rows = await this.repository.searchBooks(await this.groups("books", words), filters, {
       limit: SEARCH_PAGE_SIZE + 1,
