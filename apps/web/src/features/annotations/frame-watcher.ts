@@ -18,6 +18,8 @@ export interface TextSelection {
   /** The selection's first and last line boxes, in the reader page's viewport. */
   first: DOMRect;
   last: DOMRect;
+  /** The frame's box: the text's part of the screen, between the reader's header and footer. */
+  view: DOMRect;
 }
 
 export interface FrameWatcherEvents {
@@ -95,7 +97,15 @@ export class FrameWatcher {
     const toPage = (box: DOMRect) => new DOMRect(box.x + frameBox.x, box.y + frameBox.y, box.width, box.height);
     const first = boxes[0] ?? range.getBoundingClientRect();
     const last = boxes[boxes.length - 1] ?? first;
-    return { anchorId: shown.anchorId, start, end: start + length, quote, first: toPage(first), last: toPage(last) };
+    return {
+      anchorId: shown.anchorId,
+      start,
+      end: start + length,
+      quote,
+      first: toPage(first),
+      last: toPage(last),
+      view: frameBox,
+    };
   }
 
   /** Listens to each frame document once: selections, scrolls, page turns and new chapter text. */

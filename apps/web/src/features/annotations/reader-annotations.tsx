@@ -166,7 +166,7 @@ export function ReaderAnnotations({ bookId }: { bookId: string }) {
 
   const overlays: ReactNode = (
     <>
-      {selection && signedIn && !draft ? (
+      {selection && signedIn && !draft && !panelOpen ? (
         <SelectionToolbar
           selection={selection}
           busy={create.isPending}

@@ -8,7 +8,8 @@ const GAP = 10;
 
 /**
  * Floats over a selection in the text: a highlight in one of four colours, or a note. It sits above
- * the selection's first line, or under its last when there is no room above.
+ * the selection's first line, or under its last when there is no room above it in the text's part of
+ * the screen (the reader's header stays uncovered).
  */
 export function SelectionToolbar({
   selection,
@@ -23,9 +24,10 @@ export function SelectionToolbar({
   onHighlight(color: AnnotationColor): void;
   onNote(): void;
 }) {
-  const above = selection.first.top - TOOLBAR_HEIGHT - GAP;
-  const top = above >= 8 ? above : selection.last.bottom + GAP;
-  const centre = (selection.first.left + selection.first.right) / 2;
+  const { first, last, view } = selection;
+  const above = first.top - TOOLBAR_HEIGHT - GAP;
+  const top = above >= view.top + 4 ? above : Math.min(last.bottom + GAP, view.bottom - TOOLBAR_HEIGHT - 4);
+  const centre = (first.left + first.right) / 2;
   return (
     <div
       role="toolbar"
