@@ -65,7 +65,7 @@ describe.each(dialectsUnderTest())("notifications API and stream on %s", (dialec
     }
     const refused = await fetch(`${urlA}/api/v1/stream`, { headers: me.headers });
     expect(refused.status).toBe(429);
-    expect((await refused.json()).error).toEqual({
+    expect(((await refused.json()) as { error: unknown }).error).toEqual({
       code: "resource-exhausted",
       message: `Too many live streams are open for this account (${STREAMS_PER_USER}). Close another tab or window and try again.`,
       details: { maxStreams: STREAMS_PER_USER },
