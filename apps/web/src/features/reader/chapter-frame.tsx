@@ -1,16 +1,18 @@
-import type { ChapterContent } from "@quire/core";
+import type { ChapterContent, TextLocator } from "@quire/core";
 import { type Ref, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef } from "react";
 import { buildFrameDocument } from "./frame-document";
 import type { FrameMetrics } from "./frame-pager";
 import { FramePair, FrameSlot, type SlotEvents } from "./frame-slot";
+import { locateOnScreen, showLocator } from "./position-locator";
 import type { Turn } from "./reader-input";
 import type { ReaderSettings } from "./reader-settings";
 import { READER_PALETTES } from "./reader-themes";
 
-/** Where to land when `anchorId` opens: a fragment if it exists, else an offset (1 = the end). */
+/** Where to land when `anchorId` opens: a fragment if it exists, else the exact place, else an offset (1 = the end). */
 export interface FrameStart {
   anchorId: string;
   offset: number;
+  locator: TextLocator | null;
   fragment: string | null;
   /** Changes with every navigation, so going to the same place twice still moves there. */
   key: string;
@@ -39,7 +41,8 @@ export interface ChapterFrameProps {
   settings: ReaderSettings;
   start: FrameStart;
   title: string;
-  onMetrics(metrics: FrameMetrics, anchorId: string, cause: MetricsCause): void;
+  /** `locator`: the exact place on screen, null in a chapter without text. */
+  onMetrics(metrics: FrameMetrics, anchorId: string, cause: MetricsCause, locator: TextLocator | null): void;
   onLink(href: string | null): void;
   onTap(zone: Turn | "middle"): void;
   onSwipe(direction: Turn): void;
@@ -76,6 +79,7 @@ export function ChapterFrame({ chapter, upcoming, settings, start, title, ref, .
   const shownAhead = useRef<string | null>(null);
   /** The place to keep across relayouts: moved only by the reader, so resizing never drifts it. */
   const placeRef = useRef(0);
+  const placeLocator = useRef<TextLocator | null>(null);
   const latest = useRef({ handlers, settings, start, chapter, upcoming });
   latest.current = { handlers, settings, start, chapter, upcoming };
 
@@ -83,13 +87,17 @@ export function ChapterFrame({ chapter, upcoming, settings, start, title, ref, .
   // One document per book; it starts with the current settings, later ones restyle it.
   const srcDoc = useMemo(() => buildFrameDocument({ css, language }, latest.current.settings), [css, language]);
 
-  const report = useCallback((cause: MetricsCause) => {
+  /** `landedOn`: the exact place just landed on, kept as it is (the page's first character is before it). */
+  const report = useCallback((cause: MetricsCause, landedOn?: TextLocator) => {
     const slot = pairRef.current?.active;
     if (!slot?.pager || !slot.anchorId) return;
     const metrics = slot.pager.metrics();
-    if (cause !== "relayout") placeRef.current = metrics.offset;
+    if (cause !== "relayout") {
+      placeRef.current = metrics.offset;
+      placeLocator.current = landedOn ?? locateOnScreen(slot.frame.contentDocument, slot.pager);
+    }
     if (latest.current.settings.layout === "scrolled") slot.rememberScroll();
-    latest.current.handlers.onMetrics(metrics, slot.anchorId, cause);
+    latest.current.handlers.onMetrics(metrics, slot.anchorId, cause, placeLocator.current);
   }, []);
 
   /** Goes where the current navigation asks, if it is about this chapter, else to the chapter's start. */
@@ -98,16 +106,19 @@ export function ChapterFrame({ chapter, upcoming, settings, start, title, ref, .
     if (!slot?.pager) return;
     const target = latest.current.start;
     const forThis = target.anchorId === slot.anchorId;
-    if (!(forThis && target.fragment && slot.pager.goToFragment(target.fragment))) {
-      slot.pager.goToOffset(forThis ? target.offset : 0);
-    }
+    const toFragment = forThis && !!target.fragment && slot.pager.goToFragment(target.fragment);
+    const toLocator =
+      !toFragment && forThis && !!target.locator && showLocator(slot.frame.contentDocument, slot.pager, target.locator);
+    if (!toFragment && !toLocator) slot.pager.goToOffset(forThis ? target.offset : 0);
     landedKey.current = target.key;
-    report("land");
+    report("land", toLocator ? (target.locator ?? undefined) : undefined);
   }, [report]);
 
   const relayout = useCallback(() => {
     const slot = pairRef.current?.active;
     slot?.pager?.relayout(latest.current.settings.layout, placeRef.current);
+    // The fraction lands near; the text locator on the very page (or line) that was on screen.
+    if (slot?.pager && placeLocator.current) showLocator(slot.frame.contentDocument, slot.pager, placeLocator.current);
     report("relayout");
   }, [report]);
 

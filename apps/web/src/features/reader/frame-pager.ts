@@ -94,9 +94,14 @@ export class FramePager {
   showElement(target: Element): void {
     const scroller = this.scroller;
     if (this.layout === "paginated" && scroller.scrollLeft !== 0) scroller.scrollLeft = 0;
-    const box = target.getBoundingClientRect();
+    this.showBox(target.getBoundingClientRect(), 16);
+  }
+
+  /** Brings a box (measured as things are on screen now) on screen: its page, or `above` pixels under the top. */
+  showBox(box: DOMRect, above = 0): void {
+    const scroller = this.scroller;
     if (this.layout === "scrolled") {
-      scroller.scrollTop += box.top - 16;
+      scroller.scrollTop += Math.floor(box.top) - above;
       return;
     }
     // The box is where the transform shows it; add the shift back to find its page.
@@ -115,6 +120,11 @@ export class FramePager {
     scroller.scrollLeft = 0;
     this.showPage(Math.round((this.page * this.pageWidth + stray) / this.pageWidth));
     return true;
+  }
+
+  /** Whether a box lies before what is wholly on screen: on an earlier page, or (even partly) above the top. */
+  isBeforeView(box: DOMRect): boolean {
+    return this.layout === "scrolled" ? box.top < -1 : box.right <= 1;
   }
 
   /** Whether an element is on the page on screen (always, when scrolling). */

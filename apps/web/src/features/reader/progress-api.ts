@@ -1,4 +1,4 @@
-import type { BookProgressResponse, ChapterProgressUpdate } from "@quire/core";
+import type { BookProgressResponse, ChapterProgressUpdate, TextLocator } from "@quire/core";
 import { apiPath } from "@quire/core/api-paths";
 import { connectionFailed, parseFailure } from "../../lib/errors";
 
@@ -33,6 +33,8 @@ export interface ReadingPlace {
   anchorId: string;
   /** 0–1 through the chapter: the saved epubPosition.offset. */
   offset: number;
+  /** The exact place (saved in epubPosition beside the offset), null in a chapter without text. */
+  locator?: TextLocator | null;
   /** How far through the chapter the reader has got (0–100); the server derives the book's figure from it. */
   chapterPercent: number;
   /** When the reader was there: the server keeps the latest place, whatever order saves arrive in. */
@@ -48,7 +50,7 @@ export async function saveReadingPlace(
   place: ReadingPlace,
   keepalive = false,
 ): Promise<BookProgressResponse> {
-  const epubPosition = { anchorId: place.anchorId, offset: place.offset };
+  const epubPosition = { anchorId: place.anchorId, offset: place.offset, ...place.locator };
   const chapter: ChapterProgressUpdate = { progress: place.chapterPercent, epubPosition, readAt: place.readAt };
   const chapterPath = apiPath("progress.putChapter", { id: bookId, anchorId: place.anchorId });
   return putJson<BookProgressResponse>(chapterPath, chapter, keepalive);

@@ -19,7 +19,12 @@ export interface ProgressSaverOptions {
 export type ReaderPlace = Omit<ReadingPlace, "readAt">;
 
 const samePlace = (a: ReaderPlace | null, b: ReaderPlace | null) =>
-  !!a && !!b && a.anchorId === b.anchorId && a.offset === b.offset && a.chapterPercent === b.chapterPercent;
+  !!a &&
+  !!b &&
+  a.anchorId === b.anchorId &&
+  a.offset === b.offset &&
+  a.locator?.char === b.locator?.char &&
+  a.chapterPercent === b.chapterPercent;
 
 /**
  * Saves the reader's place, debounced. Saves go one after another (never two racing for the same

@@ -156,6 +156,60 @@ describe("the reader", () => {
     });
   });
 
+  it("opens at the exact saved place, which the address then carries", async () => {
+    mockApi({
+      ...bookApi,
+      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
+      "GET /api/v1/books/book-1/progress": () =>
+        Response.json({
+          progress: {
+            userId: "user-1",
+            bookId: BOOK,
+            progress: 60,
+            currentChapter: "chapter-2",
+            lastReadAt: "2027-01-01T00:00:00.000Z",
+            isRead: false,
+            epubPosition: { anchorId: "chapter-2", offset: 0.4, char: 9, text: "chapter2." },
+          },
+          chapters: [],
+        }),
+    });
+    const router = renderReader("/read/book-1");
+    expect(await chapterTitle()).toHaveProperty("textContent", "The Crossing");
+    expect(router.state.location.pathname).toBe("/read/book-1/chapter-2");
+    expect(router.state.location.search).toBe("?at=9");
+    expect(router.state.location.state).toEqual({ offset: 0.4, locator: { char: 9, text: "chapter2." } });
+  });
+
+  it("takes a signed-in reader's settings from the account and saves changes there", async () => {
+    const stored = {
+      layout: "paginated",
+      theme: "sepia",
+      font: "serif",
+      fontSize: 24,
+      lineHeight: 1.7,
+      margins: "wide",
+    };
+    const calls = mockApi({
+      ...bookApi,
+      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
+      "GET /api/v1/me/reader-settings": () => Response.json({ settings: stored }),
+      "PUT /api/v1/me/reader-settings": (call) => Response.json({ settings: call.body }),
+    });
+    renderReader("/read/book-1/chapter-1");
+    await chapterTitle();
+    await waitFor(() => expect(screen.getByTestId("reader").dataset.readerTheme).toBe("sepia"));
+    fireEvent.click(screen.getByRole("button", { name: "Reading settings" }));
+    expect(await screen.findByText("24 px")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Larger text" }));
+    fireEvent.click(screen.getByRole("button", { name: "Larger text" }));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === "PUT" && call.path === "/api/v1/me/reader-settings")).toEqual([
+        { method: "PUT", path: "/api/v1/me/reader-settings", body: { ...stored, fontSize: 30 } },
+      ]),
+    );
+  });
+
   it("says so when the book is hidden or missing", async () => {
     mockApi({
       "GET /api/v1/books/gone": () => apiError(404, "not-found", "Book not found!"),

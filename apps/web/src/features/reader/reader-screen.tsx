@@ -15,6 +15,7 @@ import { useSession } from "../auth/session";
 import { bookQuery } from "../catalog/queries";
 import type { FrameStart } from "./chapter-frame";
 import { readerPath } from "./chapter-links";
+import { placePath, startLocator } from "./exact-resume";
 import { allChaptersQuery, chapterContentQuery, progressQuery } from "./reader-queries";
 import { ReaderView } from "./reader-view";
 import { startPosition } from "./resume";
@@ -46,7 +47,13 @@ function ResumeReading({ bookId }: { bookId: string }) {
   if (chapters.isPending || session.status === "loading" || !progressSettled) return <ReaderLoading />;
   const start = startPosition(progress.data, chapters.data);
   if (!start) return <ReaderEmpty bookId={bookId} />;
-  return <Navigate to={readerPath(bookId, start.anchorId)} replace state={{ offset: start.offset }} />;
+  return (
+    <Navigate
+      to={placePath(bookId, start.anchorId, start.locator)}
+      replace
+      state={{ offset: start.offset, locator: start.locator }}
+    />
+  );
 }
 
 function ChapterReader({ bookId, anchorId }: { bookId: string; anchorId: string }) {
@@ -64,7 +71,13 @@ function ChapterReader({ bookId, anchorId }: { bookId: string; anchorId: string 
   const fragment = location.hash.length > 1 ? decodeURIComponent(location.hash.slice(1)) : null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation (its key) is what sets a new start.
   const start = useMemo<FrameStart>(
-    () => ({ anchorId, offset: typeof offset === "number" ? offset : 0, fragment, key: location.key }),
+    () => ({
+      anchorId,
+      offset: typeof offset === "number" ? offset : 0,
+      locator: startLocator(location.search, location.state),
+      fragment,
+      key: location.key,
+    }),
     [location.key, anchorId],
   );
 

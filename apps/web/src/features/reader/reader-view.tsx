@@ -1,4 +1,4 @@
-import type { Chapter, ChapterContent, TocEntry } from "@quire/core";
+import type { Chapter, ChapterContent, TextLocator, TocEntry } from "@quire/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   ArrowLeft,
@@ -19,6 +19,7 @@ import { ReaderAnnotations } from "../annotations/reader-annotations";
 import { useSession } from "../auth/session";
 import { ChapterFrame, type ChapterFrameHandle, type FrameStart, type MetricsCause } from "./chapter-frame";
 import { classifyLink, readerPath } from "./chapter-links";
+import { writePlaceToAddress } from "./exact-resume";
 import type { FrameMetrics } from "./frame-pager";
 import { ReaderProgressMenu } from "./progress-actions";
 import { keyBelongsToControl, keyTurn, type Turn } from "./reader-input";
@@ -67,9 +68,10 @@ export function ReaderView({ bookId, bookTitle, toc, chapters, chapter, switchin
 
   // The first landing is where the book was opened: only what the reader does after it is saved.
   const opened = useRef(false);
-  const onMetrics = (next: FrameMetrics, anchorId: string, cause: MetricsCause) => {
+  const onMetrics = (next: FrameMetrics, anchorId: string, cause: MetricsCause, locator: TextLocator | null) => {
     setMetrics(next);
     if (cause === "relayout") return;
+    writePlaceToAddress(bookId, anchorId, locator);
     if (cause === "land" && !opened.current) {
       opened.current = true;
       return;
@@ -77,6 +79,7 @@ export function ReaderView({ bookId, bookTitle, toc, chapters, chapter, switchin
     saver.record({
       anchorId,
       offset: roundOffset(next.offset),
+      locator,
       chapterPercent: toPercent(next.seen),
     });
   };

@@ -25,6 +25,15 @@ describe("where a book opens", () => {
     });
   });
 
+  it("is the exact text place when the saved position carries one", () => {
+    const epubPosition = { anchorId: "two", offset: 0.375, char: 812, text: "Itwasthebestoftimes" };
+    expect(startPosition(saved({ epubPosition }), chapters)).toEqual({
+      anchorId: "two",
+      offset: 0.375,
+      locator: { char: 812, text: "Itwasthebestoftimes" },
+    });
+  });
+
   it("is the start of the saved chapter when the exact place is gone or was never saved", () => {
     expect(
       startPosition(saved({ epubPosition: { anchorId: "removed", offset: 0.5 }, currentChapter: "one" }), chapters),

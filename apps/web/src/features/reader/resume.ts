@@ -1,8 +1,11 @@
-import type { BookProgressResponse } from "@quire/core";
+import type { BookProgressResponse, TextLocator } from "@quire/core";
+import { positionLocator } from "./exact-resume";
 
 export interface StartPosition {
   anchorId: string;
   offset: number;
+  /** The exact place, when the position was saved by a reader that knew it. */
+  locator?: TextLocator;
 }
 
 /**
@@ -20,7 +23,12 @@ export function startPosition(
     !!anchorId && chapters.some((chapter) => chapter.anchorId === anchorId);
   const saved = progress?.progress;
   if (saved?.epubPosition && exists(saved.epubPosition.anchorId)) {
-    return { anchorId: saved.epubPosition.anchorId, offset: saved.epubPosition.offset };
+    const locator = positionLocator(saved.epubPosition);
+    return {
+      anchorId: saved.epubPosition.anchorId,
+      offset: saved.epubPosition.offset,
+      ...(locator ? { locator } : {}),
+    };
   }
   if (exists(saved?.currentChapter)) return { anchorId: saved.currentChapter as string, offset: 0 };
   return { anchorId: first.anchorId, offset: 0 };
