@@ -2,7 +2,7 @@ import { ApiErrorBodySchema, annotationsContract as c } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { operation } from "../../openapi-operation";
-import { requireViewer } from "../auth/session";
+import { requireSessionFirst, requireViewer } from "../auth/session";
 import type { AnnotationsService } from "./annotations.service";
 
 const errors = {
@@ -18,6 +18,7 @@ export const annotationsRoutes: FastifyPluginAsyncZod<{ service: AnnotationsServ
   app.addHook("onRequest", async (_request, reply) => {
     reply.header("cache-control", "private, no-store");
   });
+  app.addHook("preValidation", requireSessionFirst("notLoggedIn"));
   const viewerId = (request: Parameters<typeof requireViewer>[0]) => requireViewer(request, "notLoggedIn").userId;
 
   app.get(

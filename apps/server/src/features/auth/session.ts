@@ -56,6 +56,17 @@ export function requireViewer(request: FastifyRequest, error: ErrorKey = "noSess
   return request.viewer;
 }
 
+/**
+ * A preValidation hook for routes that need a session: a visitor gets the login message before what they
+ * sent is validated, so a malformed body never answers a visitor with a 400 instead (SPEC §4, §8).
+ */
+export function requireSessionFirst(error: ErrorKey = "noSession", options: { except?: readonly string[] } = {}) {
+  const openToVisitors = new Set(options.except);
+  return async (request: FastifyRequest) => {
+    if (!openToVisitors.has(request.routeOptions.url ?? "")) requireViewer(request, error);
+  };
+}
+
 /** The signed-in viewer behind the request's cookie or bearer token, or null. */
 export async function resolveViewer(request: FastifyRequest, auth: AuthService): Promise<Viewer | null> {
   const token = sessionTokenOf(request);

@@ -1,7 +1,7 @@
 import { ApiErrorBodySchema, libraryContract as c } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { operation } from "../../openapi-operation";
-import { requireViewer } from "../auth/session";
+import { requireSessionFirst, requireViewer } from "../auth/session";
 import type { LibraryService } from "./library.service";
 
 const errors = {
@@ -18,6 +18,8 @@ const errors = {
  */
 export const libraryRoutes: FastifyPluginAsyncZod<{ service: LibraryService }> = async (app, { service }) => {
   const viewerId = (request: Parameters<typeof requireViewer>[0]) => requireViewer(request, "notLoggedIn").userId;
+  // The book page's view of a book is the one route here that visitors use.
+  app.addHook("preValidation", requireSessionFirst("notLoggedIn", { except: [c["books.viewerState"].path] }));
 
   app.put(
     c["books.star"].path,

@@ -1,7 +1,7 @@
 import { ApiErrorBodySchema, readerSettingsContract as c } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { operation } from "../../openapi-operation";
-import { requireViewer } from "../auth/session";
+import { requireSessionFirst, requireViewer } from "../auth/session";
 import type { ReaderSettingsRepository } from "./reader-settings.repository";
 
 export interface ReaderSettingsRouteOptions {
@@ -14,6 +14,7 @@ export const readerSettingsRoutes: FastifyPluginAsyncZod<ReaderSettingsRouteOpti
   app,
   { repository, clock },
 ) => {
+  app.addHook("preValidation", requireSessionFirst("notLoggedIn"));
   app.get(
     c["me.readerSettings"].path,
     {

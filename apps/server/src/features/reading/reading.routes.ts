@@ -1,7 +1,7 @@
 import { ApiErrorBodySchema, readingContract as c } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { operation } from "../../openapi-operation";
-import { requireViewer } from "../auth/session";
+import { requireSessionFirst, requireViewer } from "../auth/session";
 import type { ReadingService } from "./reading.service";
 
 const errors = {
@@ -14,6 +14,7 @@ const errors = {
 
 /** The signed-in reader's own progress: there is no user id in these paths, so nobody reaches another's. */
 export const readingRoutes: FastifyPluginAsyncZod<{ service: ReadingService }> = async (app, { service }) => {
+  app.addHook("preValidation", requireSessionFirst("notLoggedIn"));
   app.get(
     c["progress.get"].path,
     {
