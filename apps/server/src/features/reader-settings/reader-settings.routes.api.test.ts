@@ -36,12 +36,12 @@ describe.each(dialectsUnderTest())("reader settings API on %s", (dialect) => {
     const reader = await createSignedInUser(testDb.db);
     const before = await get(reader.headers);
     expect(before.statusCode).toBe(200);
-    expect(before.headers["cache-control"]).toBe("no-store");
+    expect(before.headers["cache-control"]).toContain("no-store");
     expect(before.json()).toEqual({ settings: null });
 
     const saved = await put(SETTINGS, reader.headers);
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.headers["cache-control"]).toBe("no-store");
+    expect(saved.headers["cache-control"]).toContain("no-store");
     expect(saved.json()).toEqual({ settings: SETTINGS });
     expect((await get(reader.headers)).json()).toEqual({ settings: SETTINGS });
 

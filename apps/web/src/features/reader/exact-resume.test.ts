@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { placePath, positionLocator, startLocator } from "./exact-resume";
+import { placePath, positionLocator, startLocator, writePlaceToAddress } from "./exact-resume";
 
 describe("the reader's address and the exact place", () => {
   it("carries the locator's character in ?at=, and nothing without one", () => {
@@ -28,5 +28,16 @@ describe("the reader's address and the exact place", () => {
       char: 40,
       text: "Loomings",
     });
+  });
+
+  it("writes the place over the reader's address only, keeping the router's history state", () => {
+    window.history.replaceState({ usr: { offset: 1 }, key: "k" }, "", "/read/b/ch-2#note-3");
+    writePlaceToAddress("b", "ch-2", { char: 512 });
+    expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe("/read/b/ch-2?at=512");
+    expect(window.history.state).toEqual({ usr: { offset: 1 }, key: "k" });
+
+    window.history.replaceState(null, "", "/books/b");
+    writePlaceToAddress("b", "ch-2", { char: 600 });
+    expect(`${window.location.pathname}${window.location.search}`).toBe("/books/b");
   });
 });

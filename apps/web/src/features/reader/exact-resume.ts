@@ -35,6 +35,8 @@ export function startLocator(search: string, state: unknown): TextLocator | null
  */
 export function writePlaceToAddress(bookId: string, anchorId: string, locator: TextLocator | null): void {
   const path = placePath(bookId, anchorId, locator);
-  if (`${window.location.pathname}${window.location.search}${window.location.hash}` === path) return;
+  const { pathname, search, hash } = window.location;
+  // Only over the reader's own address: a late report must never rewrite the page the reader went to.
+  if (!pathname.startsWith(readerPath(bookId, "")) || `${pathname}${search}${hash}` === path) return;
   window.history.replaceState(window.history.state, "", path);
 }
