@@ -230,6 +230,45 @@ describe.each(dialectsUnderTest())("annotations on %s", (dialect) => {
     await create((await createBook(testDb.db)).id, reader.headers, { kind: "highlight", ...words(1) });
   });
 
+  it("lets no more than the limit through when a reader's writes race", async () => {
+    const reader = await createSignedInUser(testDb.db);
+    const book = await createBook(testDb.db);
+    const now = new Date().toISOString();
+    const almost = Array.from({ length: ANNOTATION_LIMITS.perBook - 3 }, (_, index) => ({
+      id: newId(),
+      userId: reader.user.id,
+      bookId: book.id,
+      kind: "bookmark",
+      anchorId: "chapter-1",
+      startOffset: index,
+      version: "1",
+      chapterName: "Chapter 1",
+      bookTitle: book.title,
+      createdAt: now,
+      updatedAt: now,
+    }));
+    for (let index = 0; index < almost.length; index += 200) {
+      await testDb.db
+        .insertInto("annotations")
+        .values(almost.slice(index, index + 200))
+        .execute();
+    }
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call("POST", annotationsUrl(book.id), reader.headers, { kind: "highlight", ...words(1) }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
+      201, 201, 201, 429, 429, 429, 429, 429, 429, 429,
+    ]);
+    const { n } = await testDb.db
+      .selectFrom("annotations")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("userId", "=", reader.user.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(n)).toBe(ANNOTATION_LIMITS.perBook);
+  });
+
   it("survives a new edition: kept, re-found by quote, and marked 'text changed' where the text is gone", async () => {
     const reader = await createSignedInUser(testDb.db);
     const book = await createBook(testDb.db, { chapters: 3 });
