@@ -11,6 +11,7 @@ import {
   declaredFontFamilies,
   scopeStylesheet,
 } from "./epub-css";
+import { dataImageAllowed } from "./epub-data-images";
 import type { EpubPackage, ManifestItem } from "./epub-package";
 import { resolveHref } from "./epub-paths";
 import { BookResources } from "./epub-resources";
@@ -57,6 +58,8 @@ export interface BookContentOptions {
   urlForKey(key: string): string;
   /** Images too large to show (over the pixel limit): left out as if the book did not have them. */
   oversizeImages?: ReadonlySet<string>;
+  /** Keys of the raster data: images counted and found within the pixel limit; any other is left out. */
+  dataImagesWithinLimit?: ReadonlySet<string>;
   limits?: Pick<EpubLimits, "maxChapterTextBytes" | "maxBookTextBytes">;
 }
 
@@ -66,7 +69,6 @@ const TEASER_MIN_WORDS = 100;
 const MAX_ANCHOR_LENGTH = 80;
 const XHTML_TYPES = new Set(["application/xhtml+xml", "text/html"]);
 const SVG_TYPE = "image/svg+xml";
-const IMAGE_DATA_URL = /^data:image\/(?:png|jpeg|jpg|gif|webp|avif|bmp|svg\+xml)[;,]/i;
 
 /** Where a link into the book takes the reader: SPEC's chapter anchor, plus the element inside it. */
 export function readerUrl(bookId: string, anchorId: string, fragment?: string): string {
@@ -137,6 +139,7 @@ function cssUrls(
   archive: EpubArchive,
   resources: BookResources,
   fontFamilies: Map<string, string>,
+  dataImage: (url: string) => boolean,
 ): CssUrls {
   for (const item of pkg.manifest.values()) {
     if (item.mediaType === "text/css" && archive.has(item.path)) {
@@ -147,7 +150,7 @@ function cssUrls(
     fontFamilies,
     resolve(url, basePath, kind) {
       if (url.startsWith("#")) return kind === "image" ? url : undefined;
-      if (/^data:/i.test(url)) return kind === "image" && IMAGE_DATA_URL.test(url) ? url : undefined;
+      if (/^data:/i.test(url)) return kind === "image" && dataImage(url) ? url : undefined;
       const resolved = resolveHref(basePath, url);
       return resolved.kind === "internal" ? resources.url(resolved.path, kind) : undefined;
     },
@@ -193,13 +196,16 @@ export function buildBookContent(archive: EpubArchive, pkg: EpubPackage, options
   const anchorOfPath = new Map(sources.map((source) => [source.path, source.anchorId]));
   const resources = new BookResources(archive, pkg, options.keyPrefix, options.urlForKey, options.oversizeImages);
   const fontFamilies = new Map<string, string>();
-  const urls = cssUrls(pkg, archive, resources, fontFamilies);
+  const withinLimit = options.dataImagesWithinLimit ?? new Set<string>();
+  const dataImage = (url: string) => dataImageAllowed(url, withinLimit);
+  const urls = cssUrls(pkg, archive, resources, fontFamilies, dataImage);
   const links: ChapterLinks = {
     linkTo: (path, fragment) => {
       const anchorId = anchorOfPath.get(path);
       return anchorId ? readerUrl(options.bookId, anchorId, fragment) : undefined;
     },
     resource: (path, kind) => resources.url(path, kind),
+    dataImage,
     css: urls,
   };
 

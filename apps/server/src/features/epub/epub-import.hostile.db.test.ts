@@ -60,6 +60,8 @@ describe.each(dialectsUnderTest())("EPUB import of hostile books on %s", (dialec
     it("gives a book whose cover is a decompression bomb the cloth cover, and drops bomb pictures but keeps their words", async () => {
       const bomb = blackPng(20_000, 20_000);
       expect(bomb.byteLength).toBeLessThan(64 * 1024);
+      const inlineBomb = Buffer.from(bomb).toString("base64");
+      const inlineDot = Buffer.from(blackPng(4, 4)).toString("base64");
       const before = await h.storedFiles();
       const result = await service().import(
         testEpub({
@@ -68,7 +70,7 @@ describe.each(dialectsUnderTest())("EPUB import of hostile books on %s", (dialec
             {
               file: "chapter-1.xhtml",
               title: "Maps",
-              body: '<h2>Maps</h2><p>Here is the coast:</p><img src="../images/coast.png" alt="A map of the whole coast"/><img src="../images/dot.png" alt="A dot"/><p style="background: url(../images/coast.png)">after</p>',
+              body: `<h2>Maps</h2><p>Here is the coast:</p><img src="../images/coast.png" alt="A map of the whole coast"/><img src="../images/dot.png" alt="A dot"/><p style="background: url(../images/coast.png)">after</p><img src="data:image/png;base64,${inlineBomb}" alt="An inline bomb"/><img src="data:image/png;base64,${inlineDot}" alt="An inline dot"/><p style="background-image: url(data:image/png;base64,${inlineBomb})">styled</p>`,
             },
           ],
           manifestItems:
@@ -91,6 +93,10 @@ describe.each(dialectsUnderTest())("EPUB import of hostile books on %s", (dialec
       const [chapter] = await chaptersOf(result.bookId);
       expect(chapter?.html).toContain('<span class="quire-missing-image">A map of the whole coast</span>');
       expect(chapter?.html).not.toContain("coast.png");
+      // Pictures written into the markup as data: URLs are counted too.
+      expect(chapter?.html).toContain('<span class="quire-missing-image">An inline bomb</span>');
+      expect(chapter?.html).toContain(`<img src="data:image/png;base64,${inlineDot}" alt="An inline dot" />`);
+      expect(chapter?.html).not.toContain(inlineBomb.slice(0, 40));
       expect(chapter?.html).toMatch(
         /<img src="\/files\/books\/[^"]+\/content\/OEBPS\/images\/dot\.png" alt="A dot" \/>/,
       );

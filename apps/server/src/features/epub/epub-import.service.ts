@@ -112,7 +112,7 @@ export class EpubImportService {
    * that id and folder) and the cover (rendered here, on libuv's threads, while the worker works).
    */
   private async read(reading: EpubReading, options: EpubImportOptions) {
-    const { metadata, cover: coverSource, images } = await reading.package;
+    const { metadata, cover: coverSource, images, dataImages } = await reading.package;
     const categories = [...new Set(options.categories ?? [])];
     const known = await this.repository.existingCategoryIds(categories);
     const unknown = categories.filter((id) => !known.includes(id));
@@ -133,6 +133,7 @@ export class EpubImportService {
         keyPrefix: folder,
         filesUrlPrefix: this.filesUrlPrefix(folder),
         oversizeImages: await oversizePictures(images, this.deps.maxImagePixels),
+        oversizeDataImages: await oversizePictures(dataImages, this.deps.maxImagePixels),
       });
     } finally {
       await coverWork.catch(() => undefined);

@@ -19,6 +19,8 @@ export interface ContentRequest {
   filesUrlPrefix: string;
   /** Archive paths of the pictures over the pixel limit (checked here, where sharp is loaded already). */
   oversizeImages: string[];
+  /** Keys of the data: pictures over it. */
+  oversizeDataImages: string[];
 }
 
 export interface PackageSummary {
@@ -26,6 +28,8 @@ export interface PackageSummary {
   cover: { bytes: Uint8Array; mediaType: string } | undefined;
   /** The archive's raster images, for the pixel check. */
   images: { path: string; bytes: Uint8Array }[];
+  /** The raster data: images in its text, by key (epub-data-images.ts), for the same check. */
+  dataImages: { path: string; bytes: Uint8Array }[];
 }
 
 export interface ReadBook {

@@ -3,7 +3,7 @@ import { parentPort, workerData } from "node:worker_threads";
 // would double the worker's start-up.
 import { AppError } from "@quire/core/errors";
 import { assertSafeKey } from "../../infra/storage";
-import { openEpub, ownCopy, rasterImages, readContent } from "./epub-reading";
+import { dataImages, openEpub, ownCopy, rasterImages, readContent } from "./epub-reading";
 import type { FromWorker, ReadingJob, ToWorker } from "./epub-reading-thread";
 
 /** Runs in a worker thread (see EpubReading): reads the EPUB it is given, answering in the order the import asks. */
@@ -20,7 +20,9 @@ function post(message: FromWorker): void {
     message.kind === "content"
       ? message.files.map((file) => file.bytes.buffer as ArrayBuffer)
       : message.kind === "package"
-        ? [message.cover, ...message.images].flatMap((image) => (image ? [image.bytes.buffer as ArrayBuffer] : []))
+        ? [message.cover, ...message.images, ...message.dataImages].flatMap((image) =>
+            image ? [image.bytes.buffer as ArrayBuffer] : [],
+          )
         : [];
   port?.postMessage(message, buffers);
 }
@@ -29,18 +31,21 @@ async function read(): Promise<void> {
   const request = nextRequest();
   const opened = openEpub(job.bytes, job.limits);
   const { pkg, archive } = opened;
+  const found = dataImages(opened);
   post({
     kind: "package",
     metadata: pkg.metadata,
     cover: pkg.cover ? { bytes: ownCopy(archive.read(pkg.cover.path)), mediaType: pkg.cover.mediaType } : undefined,
     images: rasterImages(opened),
+    dataImages: found,
   });
-  const { bookId, keyPrefix, filesUrlPrefix, oversizeImages } = await request;
+  const { bookId, keyPrefix, filesUrlPrefix, oversizeImages, oversizeDataImages } = await request;
   const { content, files } = readContent(opened, {
     bookId,
     keyPrefix,
     urlForKey: (key) => filesUrlPrefix + assertSafeKey(key),
     oversizeImages: new Set(oversizeImages),
+    dataImagesWithinLimit: new Set(found.map((image) => image.path).filter((key) => !oversizeDataImages.includes(key))),
     limits: job.limits,
   });
   post({ kind: "content", content, files });

@@ -1,9 +1,11 @@
 import { EpubArchive, type EpubLimits } from "./epub-archive";
 import { type BookContent, type BookContentOptions, buildBookContent } from "./epub-book";
 import type { StoredFile } from "./epub-cover";
+import { findDataImages } from "./epub-data-images";
 import { deobfuscateFont, type FontObfuscation, readObfuscatedFonts } from "./epub-encryption";
 import { type EpubPackage, readPackage } from "./epub-package";
 import { bookFileContentType } from "./epub-resources";
+import { decodeText } from "./epub-xml";
 
 /**
  * The part of an import that needs nothing but the file: opening the zip, reading the package,
@@ -37,6 +39,19 @@ export function rasterImages(opened: OpenedEpub): { path: string; bytes: Uint8Ar
       return type.startsWith("image/") && type !== "image/svg+xml";
     })
     .map((path) => ({ path, bytes: ownCopy(opened.archive.read(path)) }));
+}
+
+const TEXT_TYPES = new Set(["application/xhtml+xml", "text/html", "text/css", "image/svg+xml"]);
+
+/** The raster data: images written in the book's chapters, CSS and SVG files, for the same pixel check. */
+export function dataImages(opened: OpenedEpub): { path: string; bytes: Uint8Array }[] {
+  const found = new Map<string, Uint8Array>();
+  for (const path of opened.archive.paths) {
+    const type = opened.pkg.itemsByPath.get(path)?.mediaType ?? bookFileContentType(path) ?? "";
+    if (!TEXT_TYPES.has(type) && !/\.x?html?$/i.test(path)) continue;
+    for (const { key, bytes } of findDataImages(decodeText(opened.archive.read(path)))) found.set(key, bytes);
+  }
+  return [...found].map(([key, bytes]) => ({ path: key, bytes }));
 }
 
 /** The book's content for the database and the files for storage: resources as stored, SVG sanitised, fonts readable. */

@@ -13,6 +13,7 @@ const links: ChapterLinks = {
       : undefined,
   resource: (path, kind) =>
     path.includes("missing") || path.endsWith(".xhtml") ? undefined : `/files/b/${kind}/${path}`,
+  dataImage: (url) => url.startsWith("data:image/png"),
   css: {
     fontFamilies: new Map([["old standard", bookFontName("Old Standard")]]),
     resolve(url, basePath) {

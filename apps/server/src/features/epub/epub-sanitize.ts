@@ -15,6 +15,8 @@ export interface ChapterLinks {
   linkTo(path: string, fragment: string | undefined): string | undefined;
   /** The served URL of an image or audio/video file of the book, or undefined when there is none. */
   resource(path: string, kind: "image" | "media"): string | undefined;
+  /** Whether a data: image URL may stay (see epub-data-images.ts). */
+  dataImage(url: string): boolean;
   css: CssUrls;
 }
 
@@ -92,7 +94,6 @@ const URL_ATTRIBUTES = new Set([
   "usemap", "ping", "codebase", "archive", "profile", "manifest", "srcdoc", "lowsrc", "dynsrc", "xml:base",
 ]);
 
-const IMAGE_DATA_URL = /^data:image\/(?:png|jpeg|jpg|gif|webp|avif|bmp|svg\+xml)[;,]/i;
 const LINK_SCHEMES = new Set(["http", "https", "mailto"]);
 const FOREIGN_ATTRIBUTE_NAME = /^[A-Za-z][A-Za-z0-9-]*$/;
 
@@ -169,7 +170,7 @@ function attributeFilter(path: string, links: ChapterLinks): AttributeFilter {
       }
       return {};
     }
-    if (role === "image" && resolved.kind === "external" && IMAGE_DATA_URL.test(resolved.url)) {
+    if (role === "image" && resolved.kind === "external" && links.dataImage(resolved.url)) {
       return { [key]: resolved.url };
     }
     if (resolved.kind !== "internal") return {};
