@@ -23,6 +23,10 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import("./features/catalog/screens/browse-screen")).BrowseScreen }),
           },
           {
+            path: "search",
+            lazy: async () => ({ Component: (await import("./features/search/screens/search-screen")).SearchScreen }),
+          },
+          {
             path: "books/:id",
             lazy: async () => ({ Component: (await import("./features/catalog/screens/book-screen")).BookScreen }),
           },

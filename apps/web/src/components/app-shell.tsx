@@ -1,5 +1,5 @@
 import { BOTTOM_BAR_HEIGHT_PX, TOP_BAR_HEIGHT_PX } from "@quire/core/constants";
-import { CircleUserRound, Compass, House, Library, type LucideIcon, Newspaper, UserRound } from "lucide-react";
+import { CircleUserRound, Compass, House, Library, type LucideIcon, Newspaper, Search, UserRound } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
 import { signInPathFor } from "../features/auth/next-path";
@@ -7,6 +7,7 @@ import { type Session, useSession } from "../features/auth/session";
 import { NotificationsBell } from "../features/notifications/components/notifications-bell";
 import { useNotificationStream } from "../features/notifications/use-notification-stream";
 import { OnboardingGate } from "../features/onboarding/onboarding-gate";
+import { SearchField } from "../features/search/components/search-field";
 import { useKeyboardVisible } from "../lib/keyboard";
 import { useCurrentScreenTitle } from "../lib/screen-title";
 import { ACCOUNT_SETTINGS_PATH, AccountMenu } from "./account-menu";
@@ -97,6 +98,7 @@ function SkipLink() {
 
 function SiteHeader() {
   const title = useCurrentScreenTitle();
+  const { pathname } = useLocation();
   const session = useSession();
   const signInPath = useSignInPath();
   // One stream per page, whichever of the two bells (phone or wide screen) is showing.
@@ -118,6 +120,14 @@ function SiteHeader() {
           {title || "Quire"}
         </p>
         <div className="flex shrink-0 items-center">
+          <Link
+            to="/search"
+            aria-label="Search"
+            data-testid="top-bar-search"
+            className="flex size-8 items-center justify-center rounded-full text-ink-muted hover:bg-sunken hover:text-ink"
+          >
+            <Search aria-hidden="true" className="size-[1.125rem]" />
+          </Link>
           {session.status === "signed-in" ? <NotificationsBell /> : null}
           <ThemeToggle size="sm" />
           <ThemeMenu size="sm" />
@@ -151,6 +161,8 @@ function SiteHeader() {
             ))}
           </ul>
         </nav>
+        {/* The search screen has its own field. */}
+        {pathname === "/search" ? null : <SearchField className="w-full max-w-xs lg:max-w-sm" />}
         <div className="ml-auto flex items-center gap-1">
           {session.status === "signed-in" ? <NotificationsBell /> : null}
           <ThemeToggle />

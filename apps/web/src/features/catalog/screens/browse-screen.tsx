@@ -127,7 +127,8 @@ interface FilterPanelProps {
   className: string;
 }
 
-function FilterPanel({ id, filters, onChange, onClear, activeCount, className }: FilterPanelProps) {
+/** The browse filters; search shows the same panel for its book results. */
+export function FilterPanel({ id, filters, onChange, onClear, activeCount, className }: FilterPanelProps) {
   const genres = useGenres();
   const categories = useCategories();
   return (

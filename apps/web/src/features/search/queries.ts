@@ -1,0 +1,37 @@
+import type { SearchKind, SearchResults, Suggestions } from "@quire/core";
+import { apiPath } from "@quire/core/api-paths";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { apiGet } from "../../lib/api-client";
+import type { BookFilters } from "../catalog/filters";
+
+export const searchKeys = {
+  all: ["search"] as const,
+  suggestions: (q: string) => [...searchKeys.all, "suggest", q] as const,
+  results: (q: string, kind: SearchKind, filters: SearchFilters) => [...searchKeys.all, q, kind, filters] as const,
+};
+
+/** The browse filters search applies to books (sorting and page size are the search's own). */
+export type SearchFilters = Omit<BookFilters, "sort" | "pageSize">;
+
+export function suggestionsQuery(q: string) {
+  return queryOptions({
+    queryKey: searchKeys.suggestions(q),
+    queryFn: ({ signal }) => apiGet<Suggestions>(apiPath("search.suggest"), { query: { q }, signal }),
+    select: (data) => data.items,
+    staleTime: 30_000,
+  });
+}
+
+/** One kind at a time: the tab on screen decides which half of the answer is paged. */
+export function searchResultsQuery(q: string, kind: Exclude<SearchKind, "all">, filters: SearchFilters) {
+  return infiniteQueryOptions({
+    queryKey: searchKeys.results(q, kind, filters),
+    queryFn: ({ pageParam, signal }) =>
+      apiGet<SearchResults>(apiPath("search"), {
+        query: { q, kind, ...(kind === "books" ? filters : {}), cursor: pageParam },
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page[kind].nextCursor ?? undefined,
+  });
+}
