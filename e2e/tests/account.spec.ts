@@ -56,6 +56,9 @@ test.describe("a new reader", () => {
     const verification = new URL(linkIn(await waitForMail(email, /mode=verifyEmail/), "mode=verifyEmail"));
     await page.goto(`${verification.pathname}${verification.search}`);
     await expect(page.getByText(/verified/i).first()).toBeVisible();
+    // "Sign in" from the verified page comes with the address filled in.
+    await page.getByTestId("email-verified").getByRole("link", { name: "Sign in" }).click();
+    await expect(page.getByLabel("Email")).toHaveValue(email);
 
     // The first sign-in goes to the first incomplete onboarding step (the name is known from sign-up).
     await signIn(page, email, "/browse");

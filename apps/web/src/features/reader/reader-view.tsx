@@ -379,11 +379,17 @@ function PageButton({
       aria-label={label}
       title={label}
       onClick={onClick}
-      className={`hidden w-16 shrink-0 items-center text-ink-faint transition-colors hover:text-ink md:flex lg:w-24 ${
+      // The hit area is the page's whole height; its focus ring goes on the round arrow, not down the page.
+      className={`group hidden w-16 shrink-0 items-center text-ink-faint outline-none transition-colors hover:text-ink focus-visible:text-ink focus-visible:outline-none md:flex lg:w-24 ${
         side === "left" ? "justify-end pr-2" : "justify-start pl-2"
       }`}
     >
-      <span className="inline-flex size-11 items-center justify-center rounded-full hover:bg-sunken">{children}</span>
+      <span
+        data-testid={`page-button-${side}`}
+        className="inline-flex size-11 items-center justify-center rounded-full outline-offset-2 hover:bg-sunken group-focus-visible:bg-sunken group-focus-visible:outline-3 group-focus-visible:outline-[var(--q-focus)] group-focus-visible:outline-solid"
+      >
+        {children}
+      </span>
     </button>
   );
 }
