@@ -117,39 +117,45 @@ async function upPostgres(db: Kysely<unknown>): Promise<void> {
   // unaccent() with the dictionary named explicitly: the one-argument form looks it up on the search path.
   await sql`create function search_fold(text) returns text language sql stable parallel safe
     as $$ select public.unaccent('public.unaccent'::regdictionary, lower(coalesce($1, ''))) $$`.execute(db);
-  // Title and authors weigh A, the summary D: a query restricted to A tells the two ranking tiers apart.
+  // Title and authors (the first ranking tier) get a vector of their own, so the index answers that tier
+  // directly; the whole document adds the summary.
+  await sql`create function search_title_document(title text, authors text) returns tsvector
+    language sql stable parallel safe as $$ select to_tsvector('simple', search_fold(title || ' ' || authors)) $$`.execute(
+    db,
+  );
   await sql`create function search_book_document(title text, authors text, summary text) returns tsvector
     language sql stable parallel safe as $$
-    select setweight(to_tsvector('simple', search_fold(title || ' ' || authors)), 'A')
-      || setweight(to_tsvector('simple', search_fold(summary)), 'D') $$`.execute(db);
+    select search_title_document(title, authors) || to_tsvector('simple', search_fold(summary)) $$`.execute(db);
   await sql`create function search_person_document(first_name text, last_name text, username text) returns tsvector
     language sql stable parallel safe as $$
     select to_tsvector('simple', search_fold(first_name || ' ' || last_name || ' ' || username)) $$`.execute(db);
 
   await sql`create table search_books (
     book_id text primary key not null references books(id) on delete cascade,
+    title_document tsvector not null,
     document tsvector not null)`.execute(db);
+  await sql`create index search_books_title_document_idx on search_books using gin (title_document)`.execute(db);
   await sql`create index search_books_document_idx on search_books using gin (document)`.execute(db);
   await sql`create table search_people (
     search_user_id text primary key not null,
     user_id text not null unique references users(id) on delete cascade,
     document tsvector not null)`.execute(db);
   await sql`create index search_people_document_idx on search_people using gin (document)`.execute(db);
-  // Every word either index has held, for typo correction by trigram similarity; byte order (collate "C")
-  // lets the primary key answer "does a word start with …". Words only come and go
-  // on a reindex: a stale word can only suggest a spelling that then matches nothing.
+  // Every word either index has held, for typo correction (pg_trgm similarity among the words sharing
+  // the first three letters); byte order (collate "C") lets the primary key answer "which words start
+  // with …". Words only go on a reindex: a stale word can only suggest a spelling that matches nothing.
   await sql`create table search_words (kind text not null, word text collate "C" not null, primary key (kind, word))`.execute(
     db,
   );
-  await sql`create index search_words_trigram_idx on search_words using gin (word public.gin_trgm_ops)`.execute(db);
 
   await sql`create function search_books_sync() returns trigger language plpgsql as $$
     declare doc tsvector;
     begin
       if new.display = 1 and new.status <> 'wip' then
         doc := search_book_document(new.title, new.authors, new.summary);
-        insert into search_books (book_id, document) values (new.id, doc)
-          on conflict (book_id) do update set document = excluded.document;
+        insert into search_books (book_id, title_document, document)
+          values (new.id, search_title_document(new.title, new.authors), doc)
+          on conflict (book_id) do update set title_document = excluded.title_document, document = excluded.document;
         insert into search_words (kind, word) select 'book', w from unnest(tsvector_to_array(doc)) as w
           on conflict do nothing;
       else
@@ -180,8 +186,9 @@ async function upPostgres(db: Kysely<unknown>): Promise<void> {
       delete from search_books;
       delete from search_people;
       delete from search_words;
-      insert into search_books (book_id, document)
-        select id, search_book_document(title, authors, summary) from books where display = 1 and status <> 'wip';
+      insert into search_books (book_id, title_document, document)
+        select id, search_title_document(title, authors), search_book_document(title, authors, summary)
+        from books where display = 1 and status <> 'wip';
       insert into search_people (search_user_id, user_id, document)
         select search_user_id, id, search_person_document(first_name, last_name, username) from users;
       insert into search_words (kind, word)

@@ -31,8 +31,9 @@ export const RANKED_MATCHES_PER_TIER = 1000;
 
 /**
  * Every statement search runs, for SQLite (FTS5 with external content, fts5vocab) and PostgreSQL
- * (tsvector with weights, pg_trgm over the word list). The indexes themselves are kept by triggers
- * (migration 2026-11-25-10-search), so nothing here writes outside `reindex`.
+ * (tsvectors of title and authors and of the whole book, pg_trgm similarity over the word list). The
+ * indexes themselves are kept by triggers (migration 2026-11-25-10-search), so nothing here writes
+ * outside `reindex`.
  */
 export class SearchRepository {
   constructor(
@@ -55,9 +56,9 @@ export class SearchRepository {
   }
 
   /**
-   * Words of the index that may be `word` misspelled, for the service to measure: on PostgreSQL those
-   * sharing enough trigrams, on SQLite title, author and name words sharing the first three letters
-   * (fts5vocab can only range over terms).
+   * Words of the index that may be `word` misspelled, for the service to measure: those sharing its
+   * first three letters (on SQLite among title, author and name words, as fts5vocab can only range over
+   * terms; on PostgreSQL among all, the most trigram-similar first).
    */
   async candidateWords(index: SearchIndex, word: string, limit: number): Promise<string[]> {
     if (this.dialect === "sqlite") {
@@ -67,8 +68,9 @@ export class SearchRepository {
         limit ${limit}`.execute(this.db);
       return rows.map((row) => row.term);
     }
+    const start = word.slice(0, 3);
     const { rows } = await sql<{ word: string }>`select word from search_words
-      where kind = ${POSTGRES_WORD_KIND[index]} and word operator(public.%) ${word}
+      where kind = ${POSTGRES_WORD_KIND[index]} and word >= ${start} and word < ${start + LAST}
       order by public.similarity(word, ${word}) desc limit ${limit}`.execute(this.db);
     return rows.map((row) => row.word);
   }
@@ -112,7 +114,7 @@ export class SearchRepository {
         ? sql`users.rowid in (select rowid from search_people where search_people match ${sqliteMatch(groups)}
             limit ${RANKED_MATCHES_PER_TIER})`
         : sql`users.search_user_id in (select search_user_id from search_people
-            where document @@ to_tsquery('simple', search_fold(${postgresQuery(groups, "")}))
+            where document @@ to_tsquery('simple', search_fold(${postgresQuery(groups)}))
             limit ${RANKED_MATCHES_PER_TIER})`;
     return this.users
       .profiles()
@@ -144,8 +146,8 @@ export class SearchRepository {
       const table = sql.table(columns === "all" ? "search_books" : "search_book_titles");
       return sql`select rowid from ${table} where ${table} match ${sqliteMatch(groups)} limit ${RANKED_MATCHES_PER_TIER}`;
     }
-    const query = postgresQuery(groups, columns === "all" ? "" : "A");
-    return sql`select book_id from search_books where document @@ to_tsquery('simple', search_fold(${query}))
+    const vector = sql.ref(columns === "all" ? "document" : "title_document");
+    return sql`select book_id from search_books where ${vector} @@ to_tsquery('simple', search_fold(${postgresQuery(groups)}))
       limit ${RANKED_MATCHES_PER_TIER}`;
   }
 }
@@ -155,7 +157,7 @@ function sqliteMatch(groups: WordGroups): string {
   return groups.map((group) => `(${group.map((word) => `"${word}"*`).join(" OR ")})`).join(" AND ");
 }
 
-/** tsquery syntax: `('sherlock':* | 'sherlok':*) & ('holmes':*)`, optionally restricted to weight A. */
-function postgresQuery(groups: WordGroups, weights: "" | "A"): string {
-  return groups.map((group) => `(${group.map((word) => `'${word}':*${weights}`).join(" | ")})`).join(" & ");
+/** tsquery syntax: `('sherlock':* | 'sherlok':*) & ('holmes':*)`. */
+function postgresQuery(groups: WordGroups): string {
+  return groups.map((group) => `(${group.map((word) => `'${word}':*`).join(" | ")})`).join(" & ");
 }
