@@ -211,6 +211,10 @@ test.describe("bookmarks, highlights and notes", () => {
         await selectWordsOnScreen(page);
         await expect(page.getByTestId("selection-toolbar")).toBeVisible();
         await page.screenshot({ path: join(folder, `reader-${name}-${theme}.png`) });
+        await page.getByTestId("selection-toolbar").getByRole("button", { name: "Note" }).click();
+        await expect(page.getByTestId("note-dialog")).toBeVisible();
+        await page.screenshot({ path: join(folder, `note-${name}-${theme}.png`) });
+        await page.getByTestId("note-dialog").getByRole("button", { name: "Cancel" }).click();
         await page.getByRole("button", { name: "Notes and highlights" }).click();
         await expect(page.getByTestId("annotation-item")).toHaveCount(3);
         await page.screenshot({ path: join(folder, `panel-${name}-${theme}.png`) });

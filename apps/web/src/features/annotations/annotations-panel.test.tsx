@@ -161,14 +161,21 @@ describe("the annotations panel", () => {
     await waitFor(() => expect(within(panel).getAllByTestId("annotation-item")).toHaveLength(3));
     expect(calls).toContainEqual({ method: "DELETE", path: "/api/v1/annotations/h1", body: undefined });
 
-    fireEvent.click(within(panel).getByRole("button", { name: "Edit note" }));
+    fireEvent.click(within(panel).getByRole("button", { name: "Edit note or colour" }));
     const dialog = await screen.findByTestId("note-dialog");
     const field = within(dialog).getByRole("textbox", { name: "Note" });
     expect(field).toHaveProperty("value", "The smell of the harbour.");
+    expect(within(dialog).getByRole("radio", { name: "Green" })).toHaveProperty("checked", true);
     fireEvent.change(field, { target: { value: "  Tar, mostly.  " } });
+    fireEvent.click(within(dialog).getByRole("radio", { name: "Blue" }));
     fireEvent.click(within(dialog).getByRole("button", { name: "Save note" }));
     await waitFor(() => expect(within(panel).getByTestId("annotation-note").textContent).toBe("Tar, mostly."));
-    expect(calls).toContainEqual({ method: "PATCH", path: "/api/v1/annotations/n1", body: { note: "Tar, mostly." } });
+    expect(within(panel).getByText("Blue")).toBeTruthy();
+    expect(calls).toContainEqual({
+      method: "PATCH",
+      path: "/api/v1/annotations/n1",
+      body: { note: "Tar, mostly.", color: "blue" },
+    });
   });
 
   it("says so when there is nothing yet", async () => {

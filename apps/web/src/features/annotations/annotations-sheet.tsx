@@ -153,8 +153,8 @@ function AnnotationItem({
           <button
             type="button"
             onClick={onEditNote}
-            aria-label={annotation.note ? "Edit note" : "Add note"}
-            title={annotation.note ? "Edit note" : "Add note"}
+            aria-label={annotation.note ? "Edit note or colour" : "Add note or change colour"}
+            title={annotation.note ? "Edit note or colour" : "Add note or change colour"}
             className={ITEM_BUTTON}
           >
             <PencilLine aria-hidden="true" className="size-4" />

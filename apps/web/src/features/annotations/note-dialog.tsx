@@ -1,11 +1,13 @@
-import { ANNOTATION_LIMITS } from "@quire/core";
+import { ANNOTATION_COLORS, ANNOTATION_LIMITS, type AnnotationColor } from "@quire/core";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { buttonClasses } from "../../components/button";
+import { COLOR_NAMES, ColorDot } from "./highlight-colors";
 
-/** Writes or edits the note on a passage: the passage quoted above, the note below. */
+/** Writes or edits the note on a passage: the passage quoted above, its colour and the note below. */
 export function NoteDialog({
   quote,
   initialNote,
+  initialColor,
   busy,
   error,
   onSave,
@@ -13,14 +15,16 @@ export function NoteDialog({
 }: {
   quote: string;
   initialNote: string;
+  initialColor: AnnotationColor;
   busy: boolean;
   error: string | null;
-  onSave(note: string): void;
+  onSave(note: string, color: AnnotationColor): void;
   onCancel(): void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [note, setNote] = useState(initialNote);
+  const [color, setColor] = useState(initialColor);
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
@@ -31,7 +35,7 @@ export function NoteDialog({
   }, []);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSave(note.trim());
+    onSave(note.trim(), color);
   };
   return (
     <dialog
@@ -48,6 +52,26 @@ export function NoteDialog({
         <blockquote className="line-clamp-4 border-accent border-l-2 pl-3 font-serif text-ink-muted text-sm">
           {quote}
         </blockquote>
+        <fieldset className="flex flex-wrap items-center gap-1">
+          <legend className="sr-only">Colour</legend>
+          {ANNOTATION_COLORS.map((choice) => (
+            <label
+              key={choice}
+              className="inline-flex cursor-pointer items-center gap-1.5 rounded-full px-2.5 py-1.5 text-sm has-[:checked]:bg-sunken has-[:checked]:font-semibold has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-focus"
+            >
+              <input
+                type="radio"
+                name="color"
+                value={choice}
+                checked={color === choice}
+                onChange={() => setColor(choice)}
+                className="sr-only"
+              />
+              <ColorDot color={choice} className="size-4" />
+              {COLOR_NAMES[choice]}
+            </label>
+          ))}
+        </fieldset>
         <label className="flex flex-col gap-1.5 font-medium text-sm">
           Note
           <textarea

@@ -152,14 +152,14 @@ export function ReaderAnnotations({ bookId }: { bookId: string }) {
     });
   };
 
-  const saveNote = (note: string) => {
+  const saveNote = (note: string, color: AnnotationColor) => {
     if (!draft) return;
     if (draft.kind === "new") {
-      highlight("yellow", note);
+      highlight(color, note);
       return;
     }
     update.mutate(
-      { id: draft.annotation.id, changes: { note: note || null } },
+      { id: draft.annotation.id, changes: { note: note || null, color } },
       { onSuccess: () => setDraft(null), onError: (error) => setFailure(errorMessage(error)) },
     );
   };
@@ -182,6 +182,7 @@ export function ReaderAnnotations({ bookId }: { bookId: string }) {
         <NoteDialog
           quote={draft.kind === "new" ? draft.selection.quote : (draft.annotation.quote ?? "")}
           initialNote={draft.kind === "edit" ? (draft.annotation.note ?? "") : ""}
+          initialColor={(draft.kind === "edit" && draft.annotation.color) || "yellow"}
           busy={create.isPending || update.isPending}
           error={failure}
           onSave={saveNote}
