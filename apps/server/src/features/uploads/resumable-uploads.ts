@@ -130,15 +130,20 @@ export class ResumableUploads {
     const found: { id: string; lastWrittenMs: number }[] = [];
     for (const id of ids) {
       const upload = await this.findOwn(id, userId);
-      try {
-        if (!upload || upload.offset === upload.size) throw new Error("finished or gone");
-        found.push({ id, lastWrittenMs: (await stat(join(this.options.directory, id))).mtimeMs });
-      } catch {
-        // Finished, removed or expired: it holds no place, now or later.
-        ids.delete(id);
-      }
+      const lastWrittenMs = upload && upload.offset !== upload.size ? await this.lastWrittenMs(id) : undefined;
+      // Finished, removed or expired: it holds no place, now or later.
+      if (lastWrittenMs === undefined) ids.delete(id);
+      else found.push({ id, lastWrittenMs });
     }
     return found;
+  }
+
+  private async lastWrittenMs(id: string): Promise<number | undefined> {
+    try {
+      return (await stat(join(this.options.directory, id))).mtimeMs;
+    } catch {
+      return undefined;
+    }
   }
 
   /** Every upload's owner, from the store's files; an unreadable store counts as empty (and is logged). */
