@@ -38,7 +38,7 @@ function renderUpload(currentUrl: string | null = null) {
 }
 
 function choose(file: File) {
-  fireEvent.change(screen.getByLabelText("Profile picture"), { target: { files: [file] } });
+  fireEvent.change(screen.getByLabelText("Choose profile picture"), { target: { files: [file] } });
 }
 
 const jpeg = (size: number, name = "me.jpg") => new File([new Uint8Array(size).fill(7)], name, { type: "image/jpeg" });
@@ -50,7 +50,7 @@ describe("ImageUpload", () => {
     expect(screen.getByTestId("avatar-preview").getAttribute("src")).toBe(
       "/files/users-avatars/u1/thumbs/1-old_268x268.jpeg",
     );
-    const input = screen.getByLabelText("Profile picture");
+    const input = screen.getByLabelText("Choose profile picture");
     expect(input.getAttribute("accept")).toBe("image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp");
     expect(input.getAttribute("aria-describedby")).toBeTruthy();
   });
@@ -98,7 +98,7 @@ describe("ImageUpload", () => {
     const bar = await screen.findByRole("progressbar", { name: "Uploading profile picture" });
     // 256 KB arrived and half of the 512 KB chunk is on its way: half of 1 MB.
     await waitFor(() => expect(bar.getAttribute("aria-valuenow")).toBe("50"));
-    expect(screen.getByLabelText("Profile picture")).toHaveProperty("disabled", true);
+    expect(screen.getByLabelText("Choose profile picture")).toHaveProperty("disabled", true);
 
     fireEvent.click(screen.getByRole("button", { name: "Pause" }));
     expect(await screen.findByRole("button", { name: "Resume" })).toBeTruthy();

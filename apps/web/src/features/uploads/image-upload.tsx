@@ -2,6 +2,7 @@ import { PROFILE_IMAGE_ACCEPT, type ProfileImageKind, type ProfileImageResponse,
 import { ImageUp, Pause, Play, X } from "lucide-react";
 import { type SyntheticEvent, useId } from "react";
 import { Button } from "../../components/button";
+import { FilePicker } from "../../components/file-picker";
 import { FormAlert } from "../../components/form-alert";
 import { formatBytes } from "./format-bytes";
 import { type ProfileImageUploadView, useProfileImageUpload } from "./use-profile-image-upload";
@@ -98,21 +99,15 @@ export function ImageUpload({ kind, currentUrl, onUploaded }: ImageUploadProps) 
       <div className={`flex gap-4 ${kind === "avatar" ? "items-center" : "flex-col sm:flex-row sm:items-center"}`}>
         <Preview kind={kind} url={shownUrl} />
         <div className="flex min-w-0 flex-col gap-1.5">
-          <label htmlFor={inputId} className="font-medium text-ink text-sm">
-            {title}
-          </label>
-          <input
+          <p className="font-medium text-ink text-sm">{title}</p>
+          <FilePicker
             id={inputId}
-            type="file"
             accept={PROFILE_IMAGE_ACCEPT}
-            aria-describedby={hintId}
+            label={`Choose ${title.toLowerCase()}`}
+            icon={<ImageUp aria-hidden="true" className="size-4" />}
+            describedBy={hintId}
             disabled={busy}
-            onChange={(event) => {
-              const file = event.currentTarget.files?.[0];
-              event.currentTarget.value = "";
-              if (file) choose(file);
-            }}
-            className="w-full min-w-0 text-ink-muted text-sm file:mr-3 file:min-h-9 file:cursor-pointer file:rounded-full file:border file:border-line-strong file:bg-surface file:px-3.5 file:font-medium file:text-ink file:text-sm hover:file:bg-sunken disabled:opacity-60"
+            onFile={choose}
           />
           <p id={hintId} className="text-ink-muted text-xs">
             JPG, PNG or WebP. Files over 256 KB upload in parts and can be paused.

@@ -2,6 +2,7 @@ import { AppError, PROFILE_IMAGE_ACCEPT, type StudioBook, UPLOAD_SINGLE_REQUEST_
 import { useMutation } from "@tanstack/react-query";
 import { ImageUp } from "lucide-react";
 import { useId } from "react";
+import { FilePicker } from "../../../components/file-picker";
 import { FormAlert } from "../../../components/form-alert";
 import { errorMessage } from "../../../lib/errors";
 import { useStoreBook } from "../queries";
@@ -70,25 +71,14 @@ export function CoverPicker({ book }: { book: StudioBook["book"] }) {
           Cover
         </h2>
         <p className="text-ink-muted text-sm">A JPG, PNG or WebP picture, ideally 2:3 (for example 1200 × 1800).</p>
-        <label
-          htmlFor={`${id}-file`}
-          className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-line-strong bg-surface px-5 text-ink hover:bg-sunken has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent"
-        >
-          <ImageUp aria-hidden="true" className="size-4" />
-          {upload.isPending ? "Uploading…" : book.imageUrl ? "Replace cover" : "Upload cover"}
-          <input
-            id={`${id}-file`}
-            type="file"
-            accept={PROFILE_IMAGE_ACCEPT}
-            className="sr-only"
-            disabled={upload.isPending}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              if (file) upload.mutate(file);
-              event.target.value = "";
-            }}
-          />
-        </label>
+        <FilePicker
+          id={`${id}-file`}
+          accept={PROFILE_IMAGE_ACCEPT}
+          label={upload.isPending ? "Uploading…" : book.imageUrl ? "Replace cover" : "Upload cover"}
+          icon={<ImageUp aria-hidden="true" className="size-4" />}
+          disabled={upload.isPending}
+          onFile={(file) => upload.mutate(file)}
+        />
         {upload.isError ? <FormAlert>{errorMessage(upload.error)}</FormAlert> : null}
         {upload.isSuccess ? <FormAlert tone="success">Cover updated.</FormAlert> : null}
       </div>

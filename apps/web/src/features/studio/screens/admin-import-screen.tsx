@@ -4,6 +4,7 @@ import { FileUp } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
 import { buttonClasses } from "../../../components/button";
+import { FilePicker } from "../../../components/file-picker";
 import { FormAlert } from "../../../components/form-alert";
 import { SubmitButton } from "../../../components/submit-button";
 import { errorMessage } from "../../../lib/errors";
@@ -65,17 +66,16 @@ function AdminImport({ user }: { user: Me }) {
         {upload.isError ? <FormAlert>{errorMessage(upload.error)}</FormAlert> : null}
         {upload.data ? <ImportSummary result={upload.data} /> : null}
         <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-file`} className="font-medium text-ink text-sm">
-            EPUB file
-          </label>
-          <input
+          <p className="font-medium text-ink text-sm">EPUB file</p>
+          <FilePicker
             id={`${id}-file`}
-            type="file"
             accept={EPUB_ACCEPT}
-            aria-invalid={fileError ? true : undefined}
-            aria-describedby={fileError ? `${id}-error` : undefined}
-            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-            className="text-ink text-sm file:mr-3 file:min-h-10 file:rounded-full file:border file:border-line-strong file:bg-surface file:px-4 file:text-ink"
+            label={file ? "Choose another EPUB file" : "Choose an EPUB file"}
+            icon={<FileUp aria-hidden="true" className="size-4" />}
+            invalid={Boolean(fileError)}
+            describedBy={fileError ? `${id}-error` : undefined}
+            fileName={file?.name}
+            onFile={setFile}
           />
           {fileError ? (
             <p id={`${id}-error`} className="text-danger text-sm">
