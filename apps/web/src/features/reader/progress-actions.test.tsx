@@ -26,7 +26,9 @@ function renderMenu(signedIn = true) {
     {
       path: "*",
       element: (
-        <ReaderProgressMenu bookId="book-1" signedIn={signedIn} onStartedOver={onStartedOver} buttonClassName="" />
+        <ReaderProgressMenu bookId="book-1" signedIn={signedIn} onStartedOver={onStartedOver}>
+          35% of book
+        </ReaderProgressMenu>
       ),
     },
   ]);
@@ -34,7 +36,7 @@ function renderMenu(signedIn = true) {
   return onStartedOver;
 }
 
-describe("the reader's progress sheet", () => {
+describe("the reader's progress sheet, opened from its book figure", () => {
   it("shows the book's figure and marks the book finished", async () => {
     const calls = mockApi({
       "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
@@ -42,7 +44,7 @@ describe("the reader's progress sheet", () => {
       "POST /api/v1/books/book-1/progress/finish": () => Response.json({ progress: row(100, true), chapters: [] }),
     });
     renderMenu();
-    fireEvent.click(screen.getByRole("button", { name: "Your progress" }));
+    fireEvent.click(screen.getByRole("button", { name: "35% of book" }));
     const sheet = await screen.findByTestId("progress-sheet");
     expect((await within(sheet).findByTestId("progress-sheet-figure")).textContent).toBe("40% read");
     fireEvent.click(within(sheet).getByRole("button", { name: "Mark as finished" }));
@@ -59,7 +61,7 @@ describe("the reader's progress sheet", () => {
       "POST /api/v1/books/book-1/progress/start-over": () => Response.json({ progress: row(0, false), chapters: [] }),
     });
     const onStartedOver = renderMenu();
-    fireEvent.click(screen.getByRole("button", { name: "Your progress" }));
+    fireEvent.click(screen.getByRole("button", { name: "35% of book" }));
     const sheet = await screen.findByTestId("progress-sheet");
     fireEvent.click(await within(sheet).findByRole("button", { name: "Start over" }));
     expect(within(sheet).getByText("Start over from the beginning? Your place will be cleared.")).toBeTruthy();
@@ -68,9 +70,10 @@ describe("the reader's progress sheet", () => {
     await vi.waitFor(() => expect(onStartedOver).toHaveBeenCalledTimes(1));
   });
 
-  it("is not offered to a visitor", () => {
+  it("is not offered to a visitor, who sees the figure alone", () => {
     mockApi({});
     renderMenu(false);
-    expect(screen.queryByRole("button", { name: "Your progress" })).toBeNull();
+    expect(screen.getByText("35% of book")).toBeTruthy();
+    expect(screen.queryByRole("button")).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import type { BookProgressResponse, ReadingProgress } from "@quire/core";
 import { apiPath } from "@quire/core/api-paths";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BookCheck, RotateCcw } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { buttonClasses } from "../../components/button";
 import { FormAlert } from "../../components/form-alert";
 import { apiPost } from "../../lib/api-client";
@@ -71,10 +71,10 @@ export function ProgressActions({
           <p className="text-ink">
             Start over from the beginning? Your place{progress?.isRead ? " and finished mark" : ""} will be cleared.
           </p>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <button
               type="button"
-              className={buttonClasses("primary", "sm", "flex-1")}
+              className={buttonClasses("primary", "sm", "grow whitespace-nowrap")}
               disabled={action.isPending}
               onClick={() => run("start-over")}
             >
@@ -82,7 +82,7 @@ export function ProgressActions({
             </button>
             <button
               type="button"
-              className={buttonClasses("secondary", "sm", "flex-1")}
+              className={buttonClasses("secondary", "sm", "grow whitespace-nowrap")}
               disabled={action.isPending}
               onClick={() => setConfirming(false)}
             >
@@ -121,32 +121,35 @@ export function ProgressActions({
   );
 }
 
-/** The reader's way to the same actions: a button in its header opening a sheet with the book's figure. */
+/**
+ * The reader's way to the same actions: its book figure (the children) opens a sheet with them. A
+ * visitor has no progress to act on and sees the figure alone.
+ */
 export function ReaderProgressMenu({
   bookId,
   signedIn,
   onStartedOver,
-  buttonClassName,
+  children,
 }: {
   bookId: string;
   signedIn: boolean;
   onStartedOver(): void;
-  buttonClassName: string;
+  children: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
   const progress = useQuery({ ...progressQuery(bookId), enabled: signedIn && open });
-  if (!signedIn) return null;
+  if (!signedIn) return <span className="shrink-0">{children}</span>;
   const saved = progress.data?.progress;
   return (
     <>
       <button
         type="button"
-        aria-label="Your progress"
-        title="Your progress"
-        className={buttonClassName}
+        title="Your progress: mark as finished or start over"
+        aria-haspopup="dialog"
+        className="-my-1 shrink-0 rounded px-1 py-1 underline decoration-dotted underline-offset-2 hover:text-ink"
         onClick={() => setOpen(true)}
       >
-        <BookCheck aria-hidden="true" className="size-5" />
+        {children}
       </button>
       <ReaderSheet
         open={open}

@@ -205,12 +205,6 @@ export function ReaderView({ bookId, bookTitle, toc, chapters, chapter, switchin
             </span>
           ) : null}
           <ReaderAnnotations bookId={bookId} />
-          <ReaderProgressMenu
-            bookId={bookId}
-            signedIn={session.status === "signed-in"}
-            onStartedOver={() => chapters?.[0] && goToChapter(chapters[0].anchorId, 0)}
-            buttonClassName={ICON_BUTTON}
-          />
           <IconButton label="Contents" onClick={() => setPanel("toc")}>
             <TableOfContents aria-hidden="true" className="size-5" />
           </IconButton>
@@ -287,7 +281,13 @@ export function ReaderView({ bookId, bookTitle, toc, chapters, chapter, switchin
                 </span>
                 {place}
               </span>
-              <span className="shrink-0">{bookPercent}% of book</span>
+              <ReaderProgressMenu
+                bookId={bookId}
+                signedIn={session.status === "signed-in"}
+                onStartedOver={() => chapters?.[0] && goToChapter(chapters[0].anchorId, 0)}
+              >
+                {bookPercent}% of book
+              </ReaderProgressMenu>
             </div>
             <ReadingProgressBar
               label="Place in chapter"
