@@ -155,6 +155,15 @@ describe("ResumableUpload", () => {
     expect(server.log).toEqual(["POST /api/v1/uploads"]);
   });
 
+  it("says at once when the server refuses to start another upload (a quota), instead of retrying for minutes", async () => {
+    const message = "You have 3 unfinished uploads. Finish or cancel one before starting another.";
+    server.creationAnswer = { status: 429, body: { error: { code: "resource-exhausted", message } } };
+    const { outcome, states } = startUpload(server, fileOf(300 * KB));
+    await vi.waitFor(() => expect(outcome.error).toEqual({ code: "resource-exhausted", message }));
+    expect(states).toEqual(["running", "error"]);
+    expect(server.log).toEqual(["POST /api/v1/uploads"]);
+  });
+
   it("cancels: the request in flight stops and the server is told to forget the upload", async () => {
     const release = server.holdPatch(1);
     const { upload, states, outcome } = startUpload(server, fileOf(600 * KB));

@@ -35,7 +35,11 @@ function isRetryable(status: number): boolean {
 }
 
 class HttpFailure extends Error {
-  constructor(readonly response: TusResponse) {
+  constructor(
+    readonly response: TusResponse,
+    /** An answer that waiting will not change soon, such as the per-user cap on unfinished uploads. */
+    readonly final = false,
+  ) {
     super(`Upload request failed with ${response.status}`);
   }
 }
@@ -153,7 +157,9 @@ export class ResumableUpload {
         const status = error instanceof HttpFailure ? error.response.status : 0;
         const delay = uploadRetryDelayMs(attempt, this.random());
         firstFailureAt ??= this.now();
+        const final = error instanceof HttpFailure && error.final;
         const retry =
+          !final &&
           (error instanceof NetworkError || isRetryable(status) || status === 409) &&
           isWithinUploadRetryTime(firstFailureAt, this.now(), delay);
         if (!retry) {
@@ -186,6 +192,8 @@ export class ResumableUpload {
       signal,
     );
     const location = response.header("Location");
+    // A refused start (too many unfinished uploads, or too many starts) is the reader's to act on: say it now.
+    if (response.status === 429) throw new HttpFailure(response, true);
     if (response.status !== 201 || !location) throw new HttpFailure(response);
     this.uploadUrl = new URL(location, new URL(this.options.endpoint, window.location.href)).pathname;
     this.offset = 0;
