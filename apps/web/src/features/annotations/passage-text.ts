@@ -65,7 +65,10 @@ export function findPassage(
   return best >= 0 ? { start: best, end: best + quote.length } : null;
 }
 
-/** A few words from a place, as a bookmark shows it: whole words, up to about `length` characters. */
+/**
+ * A few words from a place, as a bookmark shows it: whole words, up to about `length` characters. They
+ * are the text itself (no ellipsis), since they are also what finds the place again in a new edition.
+ */
 export function wordsFrom(root: Element, char: number, length = 120): string {
   const range = rangeOfChars(root, char, char + 1);
   if (!range) return "";
@@ -74,5 +77,5 @@ export function wordsFrom(root: Element, char: number, length = 120): string {
   if (text.length <= length) return text;
   const cut = text.slice(0, length);
   const space = cut.lastIndexOf(" ");
-  return `${space > length / 2 ? cut.slice(0, space) : cut}…`;
+  return space > length / 2 ? cut.slice(0, space) : cut;
 }

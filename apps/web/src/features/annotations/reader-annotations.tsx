@@ -52,8 +52,9 @@ export function ReaderAnnotations({ bookId }: { bookId: string }) {
     const chapterDense = shown ? denseText(shown.root.textContent ?? "") : "";
     const here = (latestItems.current ?? []).find((item) => {
       if (!shown || item.kind !== "bookmark" || item.anchorId !== shown.anchorId) return false;
-      const place = findPassage(chapterDense, { start: item.start, end: null, quote: null });
-      const range = place && rangeOfChars(shown.root, place.start, place.end);
+      // A bookmark's quote is the words from its place: found again there if a new edition moved them.
+      const place = findPassage(chapterDense, { start: item.start, end: null, quote: item.quote });
+      const range = place && rangeOfChars(shown.root, place.start, place.start + 1);
       return !!range && isOnScreen(shown.doc, range.getBoundingClientRect());
     });
     setBookmarkHere(here ?? null);
