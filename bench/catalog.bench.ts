@@ -58,7 +58,7 @@ const BUDGETS: Budget[] = [
 ];
 
 /** A database of its own: a SQLite file in the temp dir, or a PostgreSQL schema created for this run. */
-async function openBenchDatabase(
+export async function openBenchDatabase(
   settings: BenchSettings,
   dataDir: string,
 ): Promise<{ handle: DatabaseHandle; url: string; label: string; drop: () => Promise<void> }> {
@@ -96,7 +96,7 @@ async function openBenchDatabase(
 
 /** QUIRE_* settings from the bench's own environment reach the server (e.g. QUIRE_PUBLIC_CACHE_TTL_MS=0). */
 const OWN_SETTINGS = new Set(["QUIRE_DATA_DIR", "QUIRE_SEED_DEMO", "QUIRE_WEB_DIST"]);
-function serverEnvironment(): Record<string, string> {
+export function serverEnvironment(): Record<string, string> {
   return Object.fromEntries(
     Object.entries(process.env).filter(
       (entry): entry is [string, string] =>
@@ -106,7 +106,7 @@ function serverEnvironment(): Record<string, string> {
 }
 
 /** The in-memory cache of public responses, when the server has one: it decides what the figures mean. */
-function describePublicCache(config: object): string | undefined {
+export function describePublicCache(config: object): string | undefined {
   const cache = (config as { publicCache?: { ttlMs: number; maxEntries: number } }).publicCache;
   if (!cache) return undefined;
   return cache.ttlMs > 0 && cache.maxEntries > 0
@@ -114,7 +114,7 @@ function describePublicCache(config: object): string | undefined {
     : "public response cache off";
 }
 
-const formatEnv = (env: Record<string, string>) =>
+export const formatEnv = (env: Record<string, string>) =>
   Object.entries(env)
     .map(([key, value]) => `${key}=${value}`)
     .join(" ");

@@ -5,8 +5,9 @@
  */
 import { runCatalogBench } from "./catalog.bench";
 import { readSettings } from "./lib";
+import { runSearchBench } from "./search.bench";
 
-const BENCHES = { catalog: runCatalogBench } as const;
+const BENCHES = { catalog: runCatalogBench, search: runSearchBench } as const;
 type BenchName = keyof typeof BENCHES;
 
 async function main(): Promise<number> {

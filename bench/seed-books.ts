@@ -15,7 +15,7 @@ import type {
 } from "../apps/server/src/db/schema";
 
 /** mulberry32: tiny, fast, good enough to make a fixture look varied. */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -230,7 +230,7 @@ function buildFixture({ books: count, now = new Date(), seed = 20261121 }: SeedO
   return fixture;
 }
 
-async function insertBatched<T extends keyof Database & string>(
+export async function insertBatched<T extends keyof Database & string>(
   db: Kysely<Database>,
   table: T,
   rows: Insertable<Database[T]>[],
