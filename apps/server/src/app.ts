@@ -128,7 +128,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await registerReaderSettings(app, ctx);
   await registerLibrary(app, ctx);
   await registerFeed(app, ctx);
-  await registerSearch(app, ctx);
+  await registerSearch(app, ctx, publicCache);
   await registerStudio(app, ctx, { onPublicChange: () => publicCache.clear() });
   if (ctx.config.devMail) {
     await app.register(devMailRoutes, {

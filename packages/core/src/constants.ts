@@ -13,6 +13,12 @@ export const SUGGESTED_FOLLOWS_COUNT = 4;
 export const TOP_NEW_WINDOW_DAYS = 60;
 export const TOP_NEW_PAGE_SIZE = 20;
 
+/** Search: query length in characters, results per page, suggestions shown while typing. */
+export const SEARCH_QUERY_MIN_LENGTH = 2;
+export const SEARCH_QUERY_MAX_LENGTH = 200;
+export const SEARCH_PAGE_SIZE = 20;
+export const SEARCH_SUGGESTIONS_MAX = 8;
+
 export const ACCOUNT_DELETION_VALIDITY_HOURS = 24;
 
 export const THUMBNAIL_SMALL_PX = 268;
