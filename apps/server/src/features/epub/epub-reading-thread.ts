@@ -43,7 +43,7 @@ export type FromWorker =
   | { kind: "refused"; error: { code: ErrorCode; message: string; reason?: string; details?: unknown } }
   | { kind: "failed"; message: string; stack?: string };
 
-export type ToWorker = { kind: "content" } & ContentRequest;
+export type ToWorker = ({ kind: "read" } & ReadingJob) | ({ kind: "content" } & ContentRequest);
 
 // A .mjs that registers tsx first: the worker runs our TypeScript under vitest and `quire start` alike.
 const WORKER_URL = new URL("./epub-reading-worker.mjs", import.meta.url);
@@ -68,43 +68,79 @@ function deferred<T>(): Deferred<T> {
   return { promise, resolve, reject };
 }
 
+function startWorker(): Worker {
+  return new Worker(WORKER_URL, {
+    execArgv: [],
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 8 },
+  });
+}
+
+/**
+ * A worker that finished its last book cleanly waits here for the next (unreferenced, so it never
+ * keeps the process alive): starting one costs a fresh set of modules, paid once rather than per import.
+ */
+let idle: { worker: Worker; forget: () => void } | undefined;
+
+function park(worker: Worker): void {
+  if (idle) {
+    void worker.terminate();
+    return;
+  }
+  worker.unref();
+  // A parked worker that dies (it should not) is not handed the next book.
+  const forget = () => {
+    if (idle?.worker === worker) idle = undefined;
+  };
+  worker.once("exit", forget);
+  idle = { worker, forget };
+}
+
+function takeIdleWorker(): Worker | undefined {
+  const parked = idle;
+  idle = undefined;
+  parked?.worker.off("exit", parked.forget);
+  return parked?.worker;
+}
+
 /**
  * An EPUB being read in a worker thread, so that a large or hostile book costs the API nothing:
  * the event loop only waits for messages. The whole reading has `limits.maxImportMs`; past it the
- * worker is terminated wherever it is, and the import refused with `epubImportTooSlow`.
+ * worker is terminated wherever it is, and the import refused with `epubImportTooSlow`. A worker
+ * that refused, failed or was given up is terminated; only one that delivered is reused.
  */
 export class EpubReading {
   private readonly summary = deferred<PackageSummary>();
   private readonly book = deferred<ReadBook>();
   private readonly timer: NodeJS.Timeout;
   private finished = false;
-
-  private constructor(
-    private readonly worker: Worker,
-    maxImportMs: number,
-  ) {
-    worker.on("message", (message: FromWorker) => this.receive(message));
-    worker.on("error", (error: Error & { code?: string }) =>
+  private readonly listeners = {
+    message: (message: FromWorker) => this.receive(message),
+    error: (error: Error & { code?: string }) =>
       this.fail(
         error.code === "ERR_WORKER_OUT_OF_MEMORY"
           ? AppError.of("epubTooLarge", { details: { reason: "memory" } })
           : error,
       ),
-    );
-    worker.on("exit", (code) => this.fail(new Error(`the EPUB reading worker exited (code ${code})`)));
+    exit: (code: number) => this.fail(new Error(`the EPUB reading worker exited (code ${code})`)),
+  };
+
+  private constructor(
+    private readonly worker: Worker,
+    job: ReadingJob,
+  ) {
+    worker.ref();
+    worker.on("message", this.listeners.message);
+    worker.on("error", this.listeners.error);
+    worker.on("exit", this.listeners.exit);
     this.timer = setTimeout(
-      () => this.fail(AppError.of("epubImportTooSlow", { details: { maxImportMs } })),
-      maxImportMs,
+      () => this.fail(AppError.of("epubImportTooSlow", { details: { maxImportMs: job.limits.maxImportMs } })),
+      job.limits.maxImportMs,
     );
+    worker.postMessage({ kind: "read", ...job } satisfies ToWorker);
   }
 
   static start(job: ReadingJob): EpubReading {
-    const worker = new Worker(WORKER_URL, {
-      workerData: job,
-      execArgv: [],
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
-    });
-    return new EpubReading(worker, job.limits.maxImportMs);
+    return new EpubReading(takeIdleWorker() ?? startWorker(), job);
   }
 
   /** The package's metadata and cover, first of all. */
@@ -118,17 +154,29 @@ export class EpubReading {
     return this.book.promise;
   }
 
-  /** Ends the worker (done, refused or given up); safe to call more than once. */
+  /** Ends this reading: a worker that delivered the content waits for the next book, any other is terminated. */
   async stop(): Promise<void> {
+    if (this.finished) return;
     this.finished = true;
-    clearTimeout(this.timer);
+    this.release();
     await this.worker.terminate();
+  }
+
+  private release(): void {
+    clearTimeout(this.timer);
+    this.worker.off("message", this.listeners.message);
+    this.worker.off("error", this.listeners.error);
+    this.worker.off("exit", this.listeners.exit);
   }
 
   private receive(message: FromWorker): void {
     if (message.kind === "package") this.summary.resolve(message);
-    else if (message.kind === "content") this.book.resolve(message);
-    else if (message.kind === "refused") {
+    else if (message.kind === "content") {
+      this.finished = true;
+      this.release();
+      park(this.worker);
+      this.book.resolve(message);
+    } else if (message.kind === "refused") {
       const { code, message: text, reason, details } = message.error;
       this.fail(new AppError(code, text, { reason, details }));
     } else {
@@ -139,7 +187,7 @@ export class EpubReading {
   private fail(error: unknown): void {
     if (this.finished) return;
     this.finished = true;
-    clearTimeout(this.timer);
+    this.release();
     this.summary.reject(error);
     this.book.reject(error);
     void this.worker.terminate();

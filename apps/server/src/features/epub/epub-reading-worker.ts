@@ -1,4 +1,4 @@
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort } from "node:worker_threads";
 // Core by subpath, here and in the modules this thread loads: the package's index (zod, every contract)
 // would double the worker's start-up.
 import { AppError } from "@quire/core/errors";
@@ -6,13 +6,32 @@ import { assertSafeKey } from "../../infra/storage";
 import { dataImages, openEpub, ownCopy, rasterImages, readContent } from "./epub-reading";
 import type { FromWorker, ReadingJob, ToWorker } from "./epub-reading-thread";
 
-/** Runs in a worker thread (see EpubReading): reads the EPUB it is given, answering in the order the import asks. */
+/**
+ * Runs in a worker thread (see EpubReading): reads one EPUB after another, answering each in the
+ * order the import asks (package, then content).
+ */
 
 const port = parentPort;
 if (!port) throw new Error("epub-reading-worker runs only as a worker thread");
-const job = workerData as ReadingJob;
 
-const nextRequest = () => new Promise<ToWorker>((resolve) => port.once("message", resolve));
+// One listener for the thread's life, so no message arrives between two waits and is lost.
+const inbox: ToWorker[] = [];
+let waiting: ((message: ToWorker) => void) | undefined;
+port.on("message", (message: ToWorker) => {
+  if (waiting) {
+    const deliver = waiting;
+    waiting = undefined;
+    deliver(message);
+  } else {
+    inbox.push(message);
+  }
+});
+const nextMessage = () =>
+  new Promise<ToWorker>((resolve) => {
+    const queued = inbox.shift();
+    if (queued) resolve(queued);
+    else waiting = resolve;
+  });
 
 function post(message: FromWorker): void {
   // The files' buffers move to the main thread rather than being copied.
@@ -27,8 +46,7 @@ function post(message: FromWorker): void {
   port?.postMessage(message, buffers);
 }
 
-async function read(): Promise<void> {
-  const request = nextRequest();
+async function read(job: ReadingJob): Promise<void> {
   const opened = openEpub(job.bytes, job.limits);
   const { pkg, archive } = opened;
   const found = dataImages(opened);
@@ -39,7 +57,9 @@ async function read(): Promise<void> {
     images: rasterImages(opened),
     dataImages: found,
   });
-  const { bookId, keyPrefix, filesUrlPrefix, oversizeImages, oversizeDataImages } = await request;
+  const request = await nextMessage();
+  if (request.kind !== "content") throw new Error(`expected the content request, got ${request.kind}`);
+  const { bookId, keyPrefix, filesUrlPrefix, oversizeImages, oversizeDataImages } = request;
   const { content, files } = readContent(opened, {
     bookId,
     keyPrefix,
@@ -51,7 +71,7 @@ async function read(): Promise<void> {
   post({ kind: "content", content, files });
 }
 
-read().catch((error: unknown) => {
+function report(error: unknown): void {
   if (error instanceof AppError) {
     const { code, message, reason, details } = error;
     post({ kind: "refused", error: { code, message, reason, details } });
@@ -59,4 +79,9 @@ read().catch((error: unknown) => {
     const failure = error instanceof Error ? error : new Error(String(error));
     post({ kind: "failed", message: failure.message, stack: failure.stack });
   }
-});
+}
+
+for (;;) {
+  const message = await nextMessage();
+  if (message.kind === "read") await read(message).catch(report);
+}
