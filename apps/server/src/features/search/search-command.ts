@@ -2,7 +2,10 @@ import type { AppContext } from "../../context";
 import { migrateToLatest } from "../../db/migrator";
 import { createSearchRepository } from "./register-search";
 
-/** `quire search reindex`: rebuilds both search indexes from the tables (after a restore, say). */
+/**
+ * `quire search reindex`: rebuilds both search indexes from the tables, after a restore or a SQLite VACUUM
+ * (which may renumber the rowids the FTS5 indexes are keyed by).
+ */
 export async function runSearchCommand(ctx: Pick<AppContext, "database">, args: string[]): Promise<number> {
   if (args[0] !== "reindex" || args.length > 1) {
     console.error("Usage: quire search reindex");
