@@ -79,7 +79,7 @@ export default defineConfig({
             // The zod-free part of @quire/core the shell needs (constants, errors, API paths): small, eager.
             {
               name: "core-base",
-              test: /packages[\\/]core[\\/]src[\\/](constants|errors|api-paths|rules[\\/](onboarding|thumbnails))\.ts/,
+              test: /packages[\\/]core[\\/]src[\\/](constants|errors|api-paths|rules[\\/](onboarding|thumbnails|same-site-path))\.ts/,
               priority: 2,
             },
             // zod and the schema side of @quire/core: only the lazily loaded screens need them. The zod-free

@@ -1,4 +1,4 @@
-import { sameSitePath } from "@quire/core";
+import { sameSitePath } from "@quire/core/same-site-path";
 
 /** Where a finished sign-in goes when there is no (usable) `next`. */
 export const DEFAULT_NEXT_PATH = "/";
