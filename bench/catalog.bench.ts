@@ -158,6 +158,7 @@ export async function runCatalogBench(settings: BenchSettings): Promise<{ ok: bo
       {
         ...serverEnv,
         NODE_ENV: "production",
+        QUIRE_PUBLIC_URL: "http://127.0.0.1",
         LOG_LEVEL: "silent",
         QUIRE_DATA_DIR: dataDir,
         DATABASE_URL: database.url,
