@@ -7,7 +7,13 @@ import { type RetryClock, S3FileStorage } from "./s3-storage";
 /** A clock whose sleeps only move it forward, so two minutes of retries take no real time. */
 function fakeClock(): RetryClock & { elapsed(): number } {
   let now = 1_000_000;
-  return { now: () => now, sleep: async (ms) => void (now += ms), elapsed: () => now - 1_000_000 };
+  return {
+    now: () => now,
+    sleep: async (ms) => {
+      now += ms;
+    },
+    elapsed: () => now - 1_000_000,
+  };
 }
 
 /** A bucket endpoint that answers each request with the next status of the script (the last one repeats). */
