@@ -1,5 +1,5 @@
 import { BOOK_SORTS, BOOK_SOURCES, BOOK_STATUSES, COMPLETION_STATUSES, PAGE_SIZES } from "@quire/core";
-import { SearchX, SlidersHorizontal, X } from "lucide-react";
+import { SearchX, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Button } from "../../../components/button";
@@ -10,6 +10,7 @@ import { pluralize } from "../../../lib/format";
 import { useScreenTitle } from "../../../lib/screen-title";
 import { COMPLETION_LABELS, SORT_LABELS, SOURCE_LABELS, STATUS_LABELS } from "../book-labels";
 import { BookGrid, BookGridSkeleton } from "../components/book-collection";
+import { FiltersToggle } from "../components/filters-toggle";
 import {
   type BookFilters,
   countActiveFilters,
@@ -56,19 +57,13 @@ export function BrowseScreen() {
       <div className="mt-6 grid gap-6 lg:mt-8 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
         <div className="lg:sticky lg:top-24 lg:self-start">
           <div className="flex items-center gap-2 lg:hidden">
-            <Button
-              variant="secondary"
-              size="sm"
-              aria-expanded={filtersOpen}
-              aria-controls={panelId}
-              onClick={() => setFiltersOpen((open) => !open)}
-            >
-              <SlidersHorizontal aria-hidden="true" className="size-4" />
-              {filtersOpen ? "Hide filters" : "Show filters"}
-              {activeCount > 0 ? (
-                <span className="rounded-full bg-accent px-1.5 text-accent-ink text-xs leading-5">{activeCount}</span>
-              ) : null}
-            </Button>
+            <FiltersToggle
+              open={filtersOpen}
+              onToggle={() => setFiltersOpen((open) => !open)}
+              panelId={panelId}
+              activeCount={activeCount}
+              label="Show filters"
+            />
             {activeCount > 0 ? (
               <Button variant="ghost" size="sm" onClick={clearFilters}>
                 Clear filters

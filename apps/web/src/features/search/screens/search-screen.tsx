@@ -1,7 +1,7 @@
 import type { PublicProfile } from "@quire/core";
 import { SEARCH_QUERY_MIN_LENGTH } from "@quire/core/constants";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { SearchX, SlidersHorizontal } from "lucide-react";
+import { SearchX } from "lucide-react";
 import { useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Button } from "../../../components/button";
@@ -11,6 +11,7 @@ import { LoadingStatus, placeholderKeys, Skeleton } from "../../../components/sk
 import { displayName, formatCompactNumber } from "../../../lib/format";
 import { useScreenTitle } from "../../../lib/screen-title";
 import { BookGrid, BookGridSkeleton } from "../../catalog/components/book-collection";
+import { FiltersToggle } from "../../catalog/components/filters-toggle";
 import {
   type BookFilters,
   countActiveFilters,
@@ -132,20 +133,14 @@ function BookResults({
   return (
     <div className="mt-6 grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
       <div className="lg:sticky lg:top-24 lg:self-start">
-        <Button
-          variant="secondary"
-          size="sm"
+        <FiltersToggle
           className="lg:hidden"
-          aria-expanded={filtersOpen}
-          aria-controls={panelId}
-          onClick={() => setFiltersOpen((open) => !open)}
-        >
-          <SlidersHorizontal aria-hidden="true" className="size-4" />
-          {filtersOpen ? "Hide filters" : "Filter books"}
-          {activeCount > 0 ? (
-            <span className="rounded-full bg-accent px-1.5 text-accent-ink text-xs leading-5">{activeCount}</span>
-          ) : null}
-        </Button>
+          open={filtersOpen}
+          onToggle={() => setFiltersOpen((open) => !open)}
+          panelId={panelId}
+          activeCount={activeCount}
+          label="Filter books"
+        />
         <FilterPanel
           id={panelId}
           filters={fullFilters}
