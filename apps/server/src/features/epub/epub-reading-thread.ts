@@ -87,17 +87,19 @@ function park(worker: Worker): void {
     return;
   }
   worker.unref();
-  // A parked worker that dies (it should not) is not handed the next book.
+  // A parked worker that fails or dies (it should not) is not handed the next book, nor left to crash the process.
   const forget = () => {
     if (idle?.worker === worker) idle = undefined;
   };
-  worker.once("exit", forget);
+  worker.on("error", forget);
+  worker.on("exit", forget);
   idle = { worker, forget };
 }
 
 function takeIdleWorker(): Worker | undefined {
   const parked = idle;
   idle = undefined;
+  parked?.worker.off("error", parked.forget);
   parked?.worker.off("exit", parked.forget);
   return parked?.worker;
 }
