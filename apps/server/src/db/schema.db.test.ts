@@ -27,6 +27,7 @@ const TABLES = [
   "notifications",
   "push_deliveries",
   "push_registrations",
+  "reader_settings",
   "reading_progress",
   "sessions",
   "social_accounts",

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createSignedInUser } from "../../../test/factories";
 import { useTestApp } from "../../../test/test-app";
 import { dialectsUnderTest, useTestDatabase } from "../../../test/test-db";
@@ -9,6 +9,10 @@ describe.each(dialectsUnderTest())("follow limits on %s", (dialect) => {
   const testDb = useTestDatabase(dialect);
   // Near the wall clock (the factories' sessions last a day from the real now), moved by the tests.
   let now = new Date();
+  // A test that moved the clock a day on must not leave later tests' fresh sessions looking expired.
+  beforeEach(() => {
+    now = new Date();
+  });
   const t = useTestApp(testDb, { clock: () => now, env: () => ({ QUIRE_FOLLOWS_PER_MINUTE: "40" }) });
 
   type Reader = Awaited<ReturnType<typeof createSignedInUser>>;
