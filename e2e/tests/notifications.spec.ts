@@ -12,10 +12,9 @@ test.describe("live notifications", () => {
     await signedInReader(alice.request, "Alice");
     const bobAccount = await signedInReader(bob.request, "Bob");
 
-    await bob.goto("/notifications");
+    await bob.goto("/browse");
     const bell = bob.getByRole("banner").getByTestId("notifications-bell").last();
     await expect(bell).toHaveAttribute("aria-label", "Notifications");
-    await expectNoSeriousA11yViolations(bob);
 
     await alice.goto(`/u/${bobAccount.username}`);
     await alice.getByTestId("follow-button").click();
@@ -23,9 +22,14 @@ test.describe("live notifications", () => {
 
     // Bob's open page hears it over the stream: no reload.
     await expect(bell).toHaveAttribute("aria-label", "Notifications, 1 unread", { timeout: 15_000 });
+    // Opening the inbox reads what it shows: the item stays highlighted as new, the bell's count goes.
+    await bell.click();
+    await expect(bob).toHaveURL(/\/notifications$/);
     await expect(bob.getByText("Alice Tester started following you.")).toBeVisible();
-    await bob.getByRole("button", { name: /mark all/i }).click();
+    await expect(bob.getByRole("link", { name: /New follower \(new\)/ })).toBeVisible();
     await expect(bell).toHaveAttribute("aria-label", "Notifications");
+    await expectNoSeriousA11yViolations(bob);
+    await bob.screenshot({ path: test.info().outputPath("notifications-inbox.png") });
     expect(errors.filter((e) => !/status of 40[1-9]/.test(e))).toEqual([]);
     await aliceContext.close();
     await bobContext.close();
