@@ -45,13 +45,16 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
   await sql`create trigger search_books_insert after insert on books when ${searchable("new")} begin
     ${indexBook}
   end`.execute(db);
-  await sql`create trigger search_books_update_old after update of title, authors, summary, display, status on books
-    when ${searchable("old")} begin
-    ${forgetBook}
-  end`.execute(db);
-  await sql`create trigger search_books_update_new after update of title, authors, summary, display, status on books
-    when ${searchable("new")} begin
-    ${indexBook}
+  // One trigger, forgetting before indexing: SQLite gives no order between two triggers on the same event, and
+  // indexing the new values before forgetting equal old ones would take the unchanged book out of the index.
+  const onlyIf = (row: "new" | "old") => sql.raw(`where ${row}.display = 1 and ${row}.status <> 'wip'`);
+  await sql`create trigger search_books_update after update of title, authors, summary, display, status on books begin
+    insert into search_books(search_books, rowid, title, authors, summary)
+      select 'delete', ${bookColumns("old")} ${onlyIf("old")};
+    insert into search_book_titles(search_book_titles, rowid, title, authors)
+      select 'delete', ${titleColumns("old")} ${onlyIf("old")};
+    insert into search_books(rowid, title, authors, summary) select ${bookColumns("new")} ${onlyIf("new")};
+    insert into search_book_titles(rowid, title, authors) select ${titleColumns("new")} ${onlyIf("new")};
   end`.execute(db);
   await sql`create trigger search_books_delete after delete on books when ${searchable("old")} begin
     ${forgetBook}
