@@ -7,7 +7,8 @@ function clobberedDocument() {
   doc.body.innerHTML = '<div class="quire-book"><p id="first">Text</p></div><img name="querySelector">';
   const image = doc.querySelector("img");
   const paragraph = doc.getElementById("first") as HTMLElement;
-  for (const property of ["querySelector", "getElementById", "getSelection", "addEventListener", "documentElement"]) {
+  const taken = ["querySelector", "getElementById", "getElementsByName", "getSelection", "addEventListener"];
+  for (const property of [...taken, "documentElement"]) {
     Object.defineProperty(doc, property, { value: image, configurable: true });
   }
   return { doc, paragraph };
@@ -20,10 +21,18 @@ describe("frameDom", () => {
     expect(frameDom.querySelector(doc, ".quire-book")?.className).toBe("quire-book");
     expect(frameDom.getElementById(doc, "first")?.textContent).toBe("Text");
     expect(frameDom.documentElement(doc)?.tagName).toBe("HTML");
+    expect(frameDom.getElementsByName(doc, "querySelector")[0]?.tagName).toBe("IMG");
     expect(frameDom.getSelection(doc)).not.toBeUndefined();
     const clicks: string[] = [];
     frameDom.addEventListener(doc, "click", (event) => clicks.push(event.type));
     paragraph.dispatchEvent(new MouseEvent("click", { bubbles: true }));
     expect(clicks).toEqual(["click"]);
+  });
+
+  it("finds the body when an element has taken its name", () => {
+    const doc = document.implementation.createHTMLDocument("book");
+    doc.body.innerHTML = '<form name="body"></form>';
+    Object.defineProperty(doc, "body", { value: doc.querySelector("form"), configurable: true });
+    expect(frameDom.body(doc)?.tagName).toBe("BODY");
   });
 });

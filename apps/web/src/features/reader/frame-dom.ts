@@ -18,11 +18,14 @@ function getterOf<T>(prototype: object, property: string): (target: object) => T
 const documentElementOf = getterOf<HTMLElement>(Document.prototype, "documentElement");
 const scrollingElementOf = getterOf<Element | null>(Document.prototype, "scrollingElement");
 const fontsOf = getterOf<FontFaceSet>(Document.prototype, "fonts");
+const bodyOf = getterOf<HTMLElement | null>(Document.prototype, "body");
 
 export const frameDom = {
   querySelector: (doc: Document, selectors: string): Element | null =>
     Document.prototype.querySelector.call(doc, selectors),
   getElementById: (doc: Document, id: string): HTMLElement | null => Document.prototype.getElementById.call(doc, id),
+  getElementsByName: (doc: Document, name: string): NodeListOf<HTMLElement> =>
+    Document.prototype.getElementsByName.call(doc, name),
   getSelection: (doc: Document): Selection | null => Document.prototype.getSelection.call(doc),
   addEventListener: <K extends keyof DocumentEventMap>(
     doc: Document,
@@ -33,4 +36,5 @@ export const frameDom = {
   documentElement: (doc: Document): HTMLElement | undefined => documentElementOf(doc),
   scrollingElement: (doc: Document): Element | null => scrollingElementOf(doc) ?? null,
   fonts: (doc: Document): FontFaceSet | undefined => fontsOf(doc),
+  body: (doc: Document): HTMLElement | null => bodyOf(doc) ?? null,
 };

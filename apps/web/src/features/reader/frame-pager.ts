@@ -1,3 +1,4 @@
+import { frameDom } from "./frame-dom";
 import {
   clampPage,
   offsetOfPage,
@@ -36,21 +37,30 @@ export class FramePager {
     private layout: ReaderLayout,
   ) {}
 
+  // Through the prototypes (frame-dom.ts): a book's own names and ids must not stand in for these.
+  private get root(): HTMLElement {
+    return frameDom.documentElement(this.doc) as HTMLElement;
+  }
+
+  private get body(): HTMLElement {
+    return frameDom.body(this.doc) as HTMLElement;
+  }
+
   private get pageWidth(): number {
-    return this.doc.documentElement.getBoundingClientRect().width;
+    return this.root.getBoundingClientRect().width;
   }
 
   private get scroller(): Element {
-    return this.doc.scrollingElement ?? this.doc.documentElement;
+    return frameDom.scrollingElement(this.doc) ?? this.root;
   }
 
   private get pages(): number {
-    return pageCount(this.doc.body.scrollWidth, this.pageWidth);
+    return pageCount(this.body.scrollWidth, this.pageWidth);
   }
 
   private showPage(page: number): void {
     this.page = clampPage(page, this.pages);
-    this.doc.body.style.transform = this.page === 0 ? "" : `translateX(${-this.page * this.pageWidth}px)`;
+    this.body.style.transform = this.page === 0 ? "" : `translateX(${-this.page * this.pageWidth}px)`;
   }
 
   metrics(): FrameMetrics {
@@ -80,7 +90,7 @@ export class FramePager {
 
   /** Shows the element with this id (or name); false when the chapter has none. */
   goToFragment(fragment: string): boolean {
-    const target = this.doc.getElementById(fragment) ?? this.doc.getElementsByName(fragment)[0];
+    const target = frameDom.getElementById(this.doc, fragment) ?? frameDom.getElementsByName(this.doc, fragment)[0];
     if (!target) return false;
     this.showElement(target);
     return true;
@@ -153,14 +163,14 @@ export class FramePager {
   reset(layout: ReaderLayout): void {
     this.layout = layout;
     this.page = 0;
-    this.doc.body.style.transform = "";
+    this.body.style.transform = "";
     this.scroller.scrollTop = 0;
   }
 
   /** After the layout, the frame's size or the type changed: stay at the same place in the text. */
   relayout(layout: ReaderLayout, offset: number): void {
     if (layout !== this.layout) {
-      this.doc.body.style.transform = "";
+      this.body.style.transform = "";
       this.page = 0;
       this.layout = layout;
     }
