@@ -7,7 +7,6 @@ import { Link, useSearchParams } from "react-router";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
 import { ErrorState } from "../../../components/error-state";
-import { LoadingStatus, placeholderKeys, Skeleton } from "../../../components/skeleton";
 import { displayName, formatCompactNumber } from "../../../lib/format";
 import { useScreenTitle } from "../../../lib/screen-title";
 import { BookGrid, BookGridSkeleton } from "../../catalog/components/book-collection";
@@ -20,6 +19,7 @@ import {
   filtersToSearchParams,
 } from "../../catalog/filters";
 import { FilterPanel } from "../../catalog/screens/browse-screen";
+import { PeopleListSkeleton } from "../../users/components/people-list-skeleton";
 import { UserAvatar } from "../../users/components/user-avatar";
 import { Highlighted } from "../components/highlighted";
 import { SearchField } from "../components/search-field";
@@ -208,18 +208,7 @@ function PeopleResults({ q }: { q: string }) {
   return (
     <section aria-label="People found" className="mt-6 flex max-w-2xl flex-col gap-4">
       {query.isPending ? (
-        <div aria-hidden="true" className="flex flex-col gap-2">
-          <LoadingStatus label="Searching people…" />
-          {placeholderKeys(4).map((key) => (
-            <div key={key} className="flex items-center gap-3 rounded-2xl border border-line bg-surface p-3">
-              <Skeleton className="size-12 rounded-full" />
-              <div className="flex flex-1 flex-col gap-2">
-                <Skeleton className="h-4 w-40" />
-                <Skeleton className="h-3 w-24" />
-              </div>
-            </div>
-          ))}
-        </div>
+        <PeopleListSkeleton label="Searching people…" rows={4} />
       ) : query.isError && people.length === 0 ? (
         <ErrorState
           title="Couldn't search people"

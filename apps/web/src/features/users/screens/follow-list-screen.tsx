@@ -6,7 +6,6 @@ import { Link, NavLink, useParams } from "react-router";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
 import { ErrorState } from "../../../components/error-state";
-import { LoadingStatus, placeholderKeys, Skeleton } from "../../../components/skeleton";
 import { WayBackLinks } from "../../../components/way-back-links";
 import { apiGet } from "../../../lib/api-client";
 import { errorMessage, hasErrorCode } from "../../../lib/errors";
@@ -14,6 +13,7 @@ import { displayName } from "../../../lib/format";
 import { useScreenTitle } from "../../../lib/screen-title";
 import { useSession } from "../../auth/session";
 import { FollowButton } from "../components/follow-button";
+import { PeopleListSkeleton } from "../components/people-list-skeleton";
 import { UserAvatar } from "../components/user-avatar";
 import { userKeys, useUserByUsername } from "../queries";
 
@@ -105,20 +105,7 @@ function FollowList({ direction, user }: { direction: Direction; user: PublicUse
   const session = useSession();
   const client = useQueryClient();
   if (!user || list.isPending) {
-    return (
-      <div aria-hidden="true" className="flex flex-col gap-2">
-        <LoadingStatus label="Loading people…" />
-        {placeholderKeys(5).map((key) => (
-          <div key={key} className="flex items-center gap-3 rounded-2xl border border-line bg-surface p-3">
-            <Skeleton className="size-12 rounded-full" />
-            <div className="flex flex-1 flex-col gap-2">
-              <Skeleton className="h-4 w-40" />
-              <Skeleton className="h-3 w-24" />
-            </div>
-          </div>
-        ))}
-      </div>
-    );
+    return <PeopleListSkeleton label="Loading people…" rows={5} />;
   }
   // A failed "Load more" keeps the pages already shown: only a first page that failed replaces the list.
   if (!list.data) {
