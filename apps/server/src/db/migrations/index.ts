@@ -14,6 +14,9 @@ import * as search from "./2026-11-25-10-search";
 import * as positionProgress from "./2026-11-25-11-position-progress";
 import * as annotations from "./2026-11-25-12-annotations";
 import * as readerSettings from "./2026-11-25-13-reader-settings";
+import * as chapterRoles from "./2026-11-26-01-chapter-roles";
+import * as readingActivityPrivacy from "./2026-11-26-02-reading-activity-privacy";
+import * as noDefaultLocation from "./2026-11-26-03-no-default-location";
 
 export interface DialectMigration {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -36,4 +39,7 @@ export const migrations: Record<string, DialectMigration> = {
   "2026-11-25-11-position-progress": positionProgress,
   "2026-11-25-12-annotations": annotations,
   "2026-11-25-13-reader-settings": readerSettings,
+  "2026-11-26-01-chapter-roles": chapterRoles,
+  "2026-11-26-02-reading-activity-privacy": readingActivityPrivacy,
+  "2026-11-26-03-no-default-location": noDefaultLocation,
 };
