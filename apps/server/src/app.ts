@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./context";
 import { registerAccountDeletion } from "./features/account-deletion/register-account-deletion";
+import { registerAfterReading } from "./features/after-reading/register-after-reading";
 import { registerAnnotations } from "./features/annotations/register-annotations";
 import { AuthRepository } from "./features/auth/auth.repository";
 import { authRoutes } from "./features/auth/auth.routes";
@@ -129,6 +130,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await registerLibrary(app, ctx);
   await registerFeed(app, ctx);
   await registerSearch(app, ctx, publicCache);
+  await registerAfterReading(app, ctx, publicCache);
   await registerStudio(app, ctx, { onPublicChange: () => publicCache.clear() });
   if (ctx.config.devMail) {
     await app.register(devMailRoutes, {

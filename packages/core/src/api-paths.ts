@@ -22,6 +22,7 @@ export const API_PATHS = {
   "books.subscribeLaunch": "/api/v1/books/:id/launch-subscription",
   "books.unsubscribeLaunch": "/api/v1/books/:id/launch-subscription",
   "books.viewerState": "/api/v1/books/:id/viewer-state",
+  "books.afterReading": "/api/v1/books/:id/after-reading",
   "me.lists": "/api/v1/me/lists",
   "me.listPut": "/api/v1/me/lists/:list/:bookId",
   "me.listDelete": "/api/v1/me/lists/:bookId",

@@ -76,6 +76,19 @@ export const CategoryWithBooksSchema = BookCategorySchema.extend({ books: z.arra
 });
 export type CategoryWithBooks = z.infer<typeof CategoryWithBooksSchema>;
 
+/** How many books each row after the end of a book holds. */
+export const AFTER_READING_ROW_SIZE = 6;
+
+/** What the end-of-book screen offers next: the author's other books, what fellow finishers read, the shelf. */
+export const AfterReadingSchema = z
+  .object({
+    moreByAuthor: z.array(BookSummarySchema).max(AFTER_READING_ROW_SIZE),
+    alsoRead: z.array(BookSummarySchema).max(AFTER_READING_ROW_SIZE),
+    nextInCategory: z.array(BookSummarySchema).max(AFTER_READING_ROW_SIZE),
+  })
+  .meta({ id: "AfterReading" });
+export type AfterReading = z.infer<typeof AfterReadingSchema>;
+
 export const HealthSchema = z.object({
   status: z.literal("ok"),
   database: z.enum(["sqlite", "postgres"]),
@@ -107,6 +120,12 @@ export const catalogContract = {
     params: BookParamsSchema,
     querystring: CursorQuerySchema,
     response: ChapterPageSchema,
+  },
+  "books.afterReading": {
+    method: "GET",
+    path: P["books.afterReading"],
+    params: BookParamsSchema,
+    response: AfterReadingSchema,
   },
   "genres.list": { method: "GET", path: P["genres.list"], response: z.object({ items: z.array(GenreSchema) }) },
   "categories.list": {
