@@ -17,6 +17,7 @@ import { registerFeed } from "./features/feed/register-feed";
 import { followsRoutes } from "./features/follows/follows.routes";
 import { FollowsService } from "./features/follows/follows.service";
 import { healthRoutes } from "./features/health/health.routes";
+import { registerHome } from "./features/home/register-home";
 import { registerLibrary } from "./features/library/register-library";
 import { registerNotifications } from "./features/notifications/register-notifications";
 import { registerPush } from "./features/push/register-push";
@@ -129,6 +130,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await registerReaderSettings(app, ctx);
   await registerLibrary(app, ctx);
   await registerFeed(app, ctx);
+  await registerHome(app, ctx, publicCache);
   await registerSearch(app, ctx, publicCache);
   await registerAfterReading(app, ctx, publicCache);
   await registerStudio(app, ctx, { onPublicChange: () => publicCache.clear() });

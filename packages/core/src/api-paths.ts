@@ -17,6 +17,7 @@ export const API_PATHS = {
   "progress.finish": "/api/v1/books/:id/progress/finish",
   "progress.startOver": "/api/v1/books/:id/progress/start-over",
   "me.progress": "/api/v1/me/progress",
+  "me.home": "/api/v1/me/home",
   "books.star": "/api/v1/books/:id/star",
   "books.unstar": "/api/v1/books/:id/star",
   "books.subscribeLaunch": "/api/v1/books/:id/launch-subscription",

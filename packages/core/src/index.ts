@@ -6,6 +6,7 @@ export * from "./contracts/auth.contract";
 export * from "./contracts/catalog.contract";
 export * from "./contracts/error.contract";
 export * from "./contracts/feed.contract";
+export * from "./contracts/home.contract";
 export * from "./contracts/library.contract";
 export * from "./contracts/profile.contract";
 export * from "./contracts/push.contract";
