@@ -17,6 +17,7 @@ import * as readerSettings from "./2026-11-25-13-reader-settings";
 import * as chapterRoles from "./2026-11-26-01-chapter-roles";
 import * as readingActivityPrivacy from "./2026-11-26-02-reading-activity-privacy";
 import * as noDefaultLocation from "./2026-11-26-03-no-default-location";
+import * as searchSpeed from "./2026-11-26-04-search-speed";
 
 export interface DialectMigration {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -42,4 +43,5 @@ export const migrations: Record<string, DialectMigration> = {
   "2026-11-26-01-chapter-roles": chapterRoles,
   "2026-11-26-02-reading-activity-privacy": readingActivityPrivacy,
   "2026-11-26-03-no-default-location": noDefaultLocation,
+  "2026-11-26-04-search-speed": searchSpeed,
 };

@@ -43,16 +43,20 @@ export class SearchRepository {
     private readonly users: UsersRepository,
   ) {}
 
-  /** Whether some word of the index starts with `word` (then it needs no spelling correction). */
-  async hasWordStartingWith(index: SearchIndex, word: string): Promise<boolean> {
+  /** Of `words`, those that begin no word of the index (they need spelling correction), in one statement. */
+  async wordsBeginningNothing(index: SearchIndex, words: readonly string[]): Promise<string[]> {
     const table = sql.table(SQLITE_WORDS_INDEX[index]);
-    const query =
-      this.dialect === "sqlite"
-        ? sql`select rowid from ${table} where ${table} match ${`"${word}"*`} limit 1`
-        : sql`select 1 from search_words where kind = ${POSTGRES_WORD_KIND[index]}
-            and word >= ${word} and word < ${word + LAST} limit 1`;
-    const { rows } = await query.execute(this.db);
-    return rows.length > 0;
+    const probes = words.map((word, at) => {
+      const probe =
+        this.dialect === "sqlite"
+          ? sql`(select rowid from ${table} where ${table} match ${`"${word}"*`} limit 1)`
+          : sql`(select 1 from search_words where kind = ${POSTGRES_WORD_KIND[index]}
+              and word >= ${word} and word < ${word + LAST} limit 1)`;
+      return sql`${probe} as ${sql.ref(`w${at}`)}`;
+    });
+    const { rows } = await sql<Record<string, unknown>>`select ${sql.join(probes)}`.execute(this.db);
+    const found = rows[0] ?? {};
+    return words.filter((_, at) => found[`w${at}`] === null || found[`w${at}`] === undefined);
   }
 
   /**
@@ -77,13 +81,14 @@ export class SearchRepository {
 
   /**
    * Searchable books matching every group, filtered like the catalogue: matches in title or authors
-   * first, then by interaction score. `where` "title-authors" leaves descriptions out (suggestions).
+   * first (`titleMatch`), then by interaction score. `where` "title-authors" leaves descriptions out
+   * (suggestions).
    */
   async searchBooks(
     groups: WordGroups,
     filters: BookFilters,
     page: { limit: number; offset: number; where: "everywhere" | "title-authors" },
-  ): Promise<BookRow[]> {
+  ): Promise<(BookRow & { titleMatch: number })[]> {
     const key = this.dialect === "sqlite" ? sql`books.rowid` : sql`books.id`;
     const inTitleOrAuthors = this.bookMatches(groups, "title-authors");
     const matching =
@@ -91,12 +96,17 @@ export class SearchRepository {
         ? sql`${key} in (${inTitleOrAuthors})`
         : sql`${key} in (select * from (${inTitleOrAuthors}) as title_matches
             union select * from (${this.bookMatches(groups, "all")}) as matches)`;
+    const titleMatch =
+      page.where === "title-authors"
+        ? sql<number>`1`
+        : sql<number>`case when ${key} in (${inTitleOrAuthors}) then 1 else 0 end`;
     // Only searchable books are indexed, so no display condition: with one, SQLite would walk the
     // popularity index and probe every book instead of looking up the matches.
-    let query = this.catalog.filtered({ ...filters, display: undefined }).where(sql<boolean>`${matching}`);
-    if (page.where === "everywhere")
-      query = query.orderBy(sql`case when ${key} in (${inTitleOrAuthors}) then 0 else 1 end`);
-    return query
+    return this.catalog
+      .filtered({ ...filters, display: undefined })
+      .select(titleMatch.as("titleMatch"))
+      .where(sql<boolean>`${matching}`)
+      .orderBy("titleMatch", "desc")
       .orderBy("books.interactionScore", "desc")
       .orderBy("books.id", "desc")
       .limit(page.limit)

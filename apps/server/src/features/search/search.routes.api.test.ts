@@ -106,6 +106,24 @@ describe.each(dialectsUnderTest())("search API on %s", (dialect) => {
     expect(await bookIds("shxxlxck")).toEqual([]);
   });
 
+  it("corrects a word that begins no title or author even when a description holds it as typed", async () => {
+    const pastiche = uniqueId("pastiche");
+    await createBook(testDb.db, {
+      book: {
+        id: pastiche,
+        title: "Blandings Revisited",
+        summary: "Told in the manner of Wodehose.",
+        interactionScore: 50,
+      },
+    });
+    expect(await bookIds("wodehose")).toEqual([ids.jeeves, pastiche]);
+  });
+
+  it("ignores a single letter beside longer words, as it begins nearly everything", async () => {
+    expect(await bookIds("sherlock h")).toEqual(await bookIds("sherlock"));
+    expect((await bookIds("sherlock h")).length).toBeGreaterThan(0);
+  });
+
   it("ranks title and author matches above description matches, then by interaction score", async () => {
     expect(await bookIds("lantern")).toEqual([ids.lanternPopularTitle, ids.lanternTitle, ids.lanternSummary]);
   });

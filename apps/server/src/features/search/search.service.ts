@@ -47,18 +47,14 @@ export class SearchService {
   async suggest(text: string): Promise<{ items: Suggestion[] }> {
     const words = this.words(text);
     const [books, people, genres] = await Promise.all([
-      this.repository
-        .searchBooks(
-          await this.groups("books", words),
+      this.corrected("books", words, (groups) =>
+        this.repository.searchBooks(
+          groups,
           { display: 1 },
-          {
-            limit: SUGGESTED.books,
-            offset: 0,
-            where: "title-authors",
-          },
-        )
-        .then((rows) => rows.map(bookSuggestion)),
-      this.groups("people", words).then((groups) => this.repository.searchPeople(groups, SUGGESTED.people, 0)),
+          { limit: SUGGESTED.books, offset: 0, where: "title-authors" },
+        ),
+      ),
+      this.corrected("people", words, (groups) => this.repository.searchPeople(groups, SUGGESTED.people, 0)),
       this.catalog.listGenres(),
     ]);
     const matchingGenres = genres
@@ -68,29 +64,44 @@ export class SearchService {
       })
       .slice(0, SUGGESTED.genres)
       .map(genreSuggestion);
-    const items = [...books, ...people.map(personSuggestion), ...matchingGenres];
+    const items = [...books.map(bookSuggestion), ...people.map(personSuggestion), ...matchingGenres];
     return { items: items.slice(0, SEARCH_SUGGESTIONS_MAX) };
   }
 
   private words(text: string): string[] {
-    const words = [...new Set(searchWords(text))].slice(0, MAX_WORDS);
-    if (words.length === 0) throw new AppError("invalid-argument", "Search for words made of letters or digits.");
-    return words;
+    const all = [...new Set(searchWords(text))];
+    if (all.length === 0) throw new AppError("invalid-argument", "Search for words made of letters or digits.");
+    // A single letter beside longer words ("holmes s", a word being typed) begins nearly every book: it
+    // would narrow almost nothing and cost a scan of the whole index.
+    const telling = all.filter((word) => word.length > 1);
+    return (telling.length > 0 ? telling : all).slice(0, MAX_WORDS);
   }
 
   /**
-   * Each word matches as typed, as the beginning of a word; a word that begins nothing in the index
-   * also matches its closest spellings there: "sherlok holms" looks for (sherlok* or sherlock*) and
-   * (holms* or holmes*).
+   * Runs `find` with the words as typed, each matching as the beginning of a word. A word that begins
+   * nothing in the index also matches its closest spellings there, so "sherlok holms" looks for (sherlok*
+   * or sherlock*) and (holms* or holmes*). Most queries need no correction, and a result that matched in
+   * title, authors or name shows every word begins something there: then the index is not asked again.
    */
-  private async groups(index: SearchIndex, words: string[]): Promise<WordGroups> {
-    return Promise.all(
+  private async corrected<Row>(
+    index: SearchIndex,
+    words: string[],
+    find: (groups: WordGroups) => Promise<Row[]>,
+    allWordsKnown: (rows: Row[]) => boolean = (rows) => rows.length > 0,
+  ): Promise<Row[]> {
+    const typed = words.map((word) => [word]);
+    const rows = await find(typed);
+    if (allWordsKnown(rows)) return rows;
+    const unknown = new Set(await this.repository.wordsBeginningNothing(index, words));
+    if (unknown.size === 0) return rows;
+    const groups = await Promise.all(
       words.map(async (word) => {
-        if (await this.repository.hasWordStartingWith(index, word)) return [word];
+        if (!unknown.has(word)) return [word];
         const candidates = await this.repository.candidateWords(index, word, CANDIDATES_PER_WORD);
         return [word, ...corrections(word, candidates, CORRECTIONS_PER_WORD)];
       }),
     );
+    return groups.some((group) => group.length > 1) ? find(groups) : rows;
   }
 
   private async books(words: string[], query: SearchQuery, offset: number): Promise<Page<Book>> {
@@ -102,16 +113,24 @@ export class SearchService {
       status: query.status,
       completionStatus: query.completionStatus,
     };
-    const rows = await this.repository.searchBooks(await this.groups("books", words), filters, {
-      limit: SEARCH_PAGE_SIZE + 1,
-      offset,
-      where: "everywhere",
-    });
+    const page = { limit: SEARCH_PAGE_SIZE + 1, offset, where: "everywhere" as const };
+    // Only the first page's first row says whether any book matched in title or authors.
+    const rows = await this.corrected(
+      "books",
+      words,
+      (groups) => this.repository.searchBooks(groups, filters, page),
+      (found) => offset === 0 && found[0]?.titleMatch === 1,
+    );
     return pageOf(await presentBookSummaries(this.catalog, rows.slice(0, SEARCH_PAGE_SIZE)), rows.length, offset);
   }
 
   private async people(words: string[], offset: number): Promise<Page<PublicProfile>> {
-    const rows = await this.repository.searchPeople(await this.groups("people", words), SEARCH_PAGE_SIZE + 1, offset);
+    const rows = await this.corrected(
+      "people",
+      words,
+      (groups) => this.repository.searchPeople(groups, SEARCH_PAGE_SIZE + 1, offset),
+      (found) => offset === 0 && found.length > 0,
+    );
     return pageOf(rows.slice(0, SEARCH_PAGE_SIZE).map(presentPublicProfile), rows.length, offset);
   }
 }
