@@ -57,6 +57,22 @@ export function bookQuery(id: string) {
   });
 }
 
+/** Timers longer than this are set again after it (browsers cap a timer at about 24.8 days). */
+const LONGEST_WAIT_MS = 60 * 60_000;
+/** After the launch time, how often to look again until the launch worker has launched the book. */
+export const LAUNCH_POLL_MS = 5_000;
+
+/**
+ * The book page's refetch plan: a scheduled book is read again at its launch time, then every few
+ * seconds until it has launched, so a page left open turns into "Start reading" by itself.
+ */
+export function refetchUntilLaunched(query: { state: { data?: BookDetail | undefined } }): number | false {
+  const book = query.state.data?.book;
+  if (book?.status !== "scheduled" || !book.launchedDate) return false;
+  const wait = Date.parse(book.launchedDate) - Date.now();
+  return wait > 0 ? Math.min(wait, LONGEST_WAIT_MS) : LAUNCH_POLL_MS;
+}
+
 export function bookChaptersQuery(id: string) {
   return infiniteQueryOptions({
     queryKey: catalogKeys.chapters(id),

@@ -1,4 +1,5 @@
 import type {
+  BookDetail,
   BookSummary,
   BookViewerState,
   LaunchSubscriptionState,
@@ -9,9 +10,10 @@ import type {
   SystemList,
 } from "@quire/core";
 import { apiPath } from "@quire/core/api-paths";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, type UseMutationOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiDelete, apiGet, apiPut } from "../../lib/api-client";
 import { SESSION_QUERY_KEY } from "../../lib/session-state";
+import { catalogKeys } from "../catalog/queries";
 
 export const libraryKeys = {
   all: ["library"] as const,
@@ -54,14 +56,16 @@ export const useContinueReading = () => useQuery(continueReadingQuery());
  * Every change to the viewer's relation with a book answers with the new state: it goes into the
  * book's viewer state at once, and the lists (and the session's `systemLists`) are fetched again.
  */
-function useLibraryMutation<Input, Answer>(
+function useLibraryMutation<Input, Answer, Context = unknown>(
   bookId: string,
   send: (input: Input) => Promise<Answer>,
   merge: (answer: Answer) => Partial<BookViewerState>,
+  optimistic?: Pick<UseMutationOptions<Answer, Error, Input, Context>, "onMutate" | "onError" | "onSettled">,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
+    ...optimistic,
     onSuccess: (answer) => {
       queryClient.setQueryData<BookViewerState>(libraryKeys.viewerState(bookId), (current) =>
         current ? { ...current, ...merge(answer) } : current,
@@ -72,14 +76,40 @@ function useLibraryMutation<Input, Answer>(
   });
 }
 
+/**
+ * The book's star count (the book page, the end of the book) moves with the click; a failure puts it
+ * back, the answer's count replaces the guess, and the book is read again for the other counters.
+ */
 export function useToggleStar(bookId: string) {
-  return useLibraryMutation<boolean, StarState>(
+  const queryClient = useQueryClient();
+  const detailKey = catalogKeys.book(bookId);
+  const setCount = (change: (count: number) => number) =>
+    queryClient.setQueryData<BookDetail>(detailKey, (detail) =>
+      detail ? { ...detail, book: { ...detail.book, nUserStarred: change(detail.book.nUserStarred) } } : detail,
+    );
+  return useLibraryMutation<boolean, StarState, { before: BookDetail | undefined }>(
     bookId,
     (star) =>
       star
         ? apiPut<StarState>(apiPath("books.star", { id: bookId }))
         : apiDelete<StarState>(apiPath("books.unstar", { id: bookId })),
     ({ starred }) => ({ starred }),
+    {
+      onMutate: async (star) => {
+        await queryClient.cancelQueries({ queryKey: detailKey, exact: true });
+        const before = queryClient.getQueryData<BookDetail>(detailKey);
+        const starred = queryClient.getQueryData<BookViewerState>(libraryKeys.viewerState(bookId))?.starred;
+        if (starred !== undefined && starred !== star) setCount((count) => Math.max(0, count + (star ? 1 : -1)));
+        return { before };
+      },
+      onError: (_error, _star, context) => {
+        if (context?.before) queryClient.setQueryData(detailKey, context.before);
+      },
+      onSettled: (answer) => {
+        if (answer) setCount(() => answer.nUserStarred);
+        void queryClient.invalidateQueries({ queryKey: detailKey, exact: true });
+      },
+    },
   );
 }
 

@@ -1,5 +1,6 @@
 import type { BookDetail } from "@quire/core";
 import { apiPath } from "@quire/core/api-paths";
+import { useQuery } from "@tanstack/react-query";
 import { BookOpenCheck, ChevronRight, Download, Glasses, Star } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
@@ -17,11 +18,11 @@ import { BookBadges } from "../components/badge";
 import { BookCover } from "../components/book-cover";
 import { ChapterList } from "../components/chapter-list";
 import { LaunchCountdown } from "../components/launch-countdown";
-import { useBook } from "../queries";
+import { bookQuery, refetchUntilLaunched } from "../queries";
 
 export function BookScreen() {
   const { id = "" } = useParams();
-  const query = useBook(id);
+  const query = useQuery({ ...bookQuery(id), refetchInterval: refetchUntilLaunched });
   useScreenTitle(query.data?.book.title ?? (query.isError ? "Book not found" : undefined));
 
   return (
