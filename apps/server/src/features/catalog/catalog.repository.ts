@@ -225,25 +225,28 @@ export class CatalogRepository {
     const genres = new Map<string, string[]>();
     const categories = new Map<string, string[]>();
     if (bookIds.length === 0) return { genres, categories };
-    const [genreRows, categoryRows] = await Promise.all([
-      this.db
-        .selectFrom("bookGenres")
-        .select(["bookId", "genreId"])
-        .where("bookId", "in", bookIds)
-        .orderBy("bookId")
-        .orderBy("genreId")
-        .execute(),
-      this.db
-        .selectFrom("categoryBooks")
-        .innerJoin("categories", "categories.id", "categoryBooks.categoryId")
-        .select(["categoryBooks.bookId", "categoryBooks.categoryId"])
-        .where("categoryBooks.bookId", "in", bookIds)
-        .orderBy("categoryBooks.bookId")
-        .orderBy("categories.position")
-        .execute(),
-    ]);
-    for (const row of genreRows) append(genres, row.bookId, row.genreId);
-    for (const row of categoryRows) append(categories, row.bookId, row.categoryId);
+    // One statement for both: a list of books is presented after one round trip more, not two.
+    const rows = await this.db
+      .selectFrom("bookGenres")
+      .select(["bookId", "genreId as ref", sql<number>`0`.as("position"), sql<string>`'genre'`.as("kind")])
+      .where("bookId", "in", bookIds)
+      .unionAll(
+        this.db
+          .selectFrom("categoryBooks")
+          .innerJoin("categories", "categories.id", "categoryBooks.categoryId")
+          .select([
+            "categoryBooks.bookId",
+            "categoryBooks.categoryId as ref",
+            "categories.position",
+            sql<string>`'category'`.as("kind"),
+          ])
+          .where("categoryBooks.bookId", "in", bookIds),
+      )
+      .orderBy("bookId")
+      .orderBy("position")
+      .orderBy("ref")
+      .execute();
+    for (const row of rows) append(row.kind === "genre" ? genres : categories, row.bookId, row.ref);
     return { genres, categories };
   }
 
