@@ -10,6 +10,7 @@ import { authRoutes } from "./features/auth/auth.routes";
 import { AuthService } from "./features/auth/auth.service";
 import { registerSessions, resolveViewer } from "./features/auth/session";
 import { registerSocialSignIn } from "./features/auth/social/register-social-sign-in";
+import { registerBookSearch } from "./features/book-search/register-book-search";
 import { CatalogRepository } from "./features/catalog/catalog.repository";
 import { catalogRoutes } from "./features/catalog/catalog.routes";
 import { CatalogService } from "./features/catalog/catalog.service";
@@ -132,6 +133,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await registerFeed(app, ctx);
   await registerHome(app, ctx, publicCache);
   await registerSearch(app, ctx, publicCache);
+  await registerBookSearch(app, ctx, publicCache);
   await registerAfterReading(app, ctx, publicCache);
   await registerStudio(app, ctx, { onPublicChange: () => publicCache.clear() });
   if (ctx.config.devMail) {

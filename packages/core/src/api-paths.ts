@@ -11,6 +11,7 @@ export const API_PATHS = {
   "books.chapters": "/api/v1/books/:id/chapters",
   "books.chapterContent": "/api/v1/books/:id/chapters/:anchorId",
   "books.file": "/api/v1/books/:id/files/*",
+  "books.search": "/api/v1/books/:id/search",
   "progress.get": "/api/v1/books/:id/progress",
   "progress.put": "/api/v1/books/:id/progress",
   "progress.putChapter": "/api/v1/books/:id/chapters/:anchorId/progress",

@@ -14,7 +14,8 @@ export class ReaderService {
     private readonly storage: FileStorage,
   ) {}
 
-  private async readable(bookId: string): Promise<ReadableBook> {
+  /** The book if its text may be read (chapters, files, search inside it); else the refusal. */
+  async readable(bookId: string): Promise<ReadableBook> {
     const book = await this.repository.readableBook(bookId);
     if (book?.display !== 1) throw AppError.of("bookNotFoundBang");
     if (book.status === "scheduled") throw AppError.of("bookNotLaunched");
