@@ -15,7 +15,6 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEFAULT_LOCATION } from "@quire/core";
 import type { Insertable, Kysely } from "kysely";
 import { buildApp } from "../apps/server/src/app";
 import { loadConfig } from "../apps/server/src/config";
@@ -112,7 +111,7 @@ async function seedReaders(db: Kysely<Database>, count: number, random: () => nu
       avatarUrl: null,
       coverUrl: null,
       description: "",
-      location: DEFAULT_LOCATION,
+      location: "",
       acceptedTerms: 1,
       acceptedTracking: 0,
       emailVerified: 1,

@@ -31,6 +31,7 @@ import { registerReading } from "./features/reading/register-reading";
 import { registerSearch } from "./features/search/register-search";
 import { registerStudio } from "./features/studio/register-studio";
 import { uploadsRoutes } from "./features/uploads/uploads.routes";
+import { AuthorBooksService } from "./features/users/author-books.service";
 import { meRoutes } from "./features/users/me.routes";
 import { ProfileEditingService } from "./features/users/profile-editing.service";
 import { UsersRepository } from "./features/users/users.repository";
@@ -92,7 +93,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   await registerSessions(app, auth);
 
-  const catalog = new CatalogService(new CatalogRepository(ctx.database.db), ctx.clock);
+  const catalogRepository = new CatalogRepository(ctx.database.db);
+  const catalog = new CatalogService(catalogRepository, ctx.clock);
   const publicCache = new ResponseCache(ctx.config.publicCache.ttlMs, ctx.config.publicCache.maxEntries);
   await app.register(healthRoutes, { database: ctx.database });
   await app.register(catalogRoutes, { service: catalog, cache: publicCache });
@@ -100,8 +102,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     service: new ReaderService(new ReaderRepository(ctx.database.db), ctx.storage),
     cache: publicCache,
   });
+  const usersRepository = new UsersRepository(ctx.database.db, ctx.config.suggestionsExclude);
   await app.register(usersRoutes, {
-    repository: new UsersRepository(ctx.database.db, ctx.config.suggestionsExclude),
+    repository: usersRepository,
+    authorBooks: new AuthorBooksService(usersRepository, catalogRepository),
     cache: publicCache,
   });
   const pushSender = await registerPush(app, ctx);

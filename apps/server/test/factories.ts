@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { DEFAULT_LOCATION } from "@quire/core";
 import type { Kysely } from "kysely";
 import { toJson } from "../src/db/json";
 import type { BooksTable, Database, NewBook, NewUser } from "../src/db/schema";
@@ -30,7 +29,7 @@ export async function createUser(db: Kysely<Database>, overrides: Partial<NewUse
     avatarUrl: null,
     coverUrl: null,
     description: "",
-    location: DEFAULT_LOCATION,
+    location: "",
     acceptedTerms: 1,
     acceptedTracking: 0,
     emailVerified: 1,

@@ -35,6 +35,8 @@ export const API_PATHS = {
   "search.suggest": "/api/v1/search/suggest",
   "users.byUsername": "/api/v1/users/by-username/:username",
   "users.suggested": "/api/v1/users/suggested",
+  "users.get": "/api/v1/users/:id",
+  "users.books": "/api/v1/users/:id/books",
   "users.follow": "/api/v1/users/:id/follow",
   "users.followers": "/api/v1/users/:id/followers",
   "users.following": "/api/v1/users/:id/following",

@@ -62,6 +62,7 @@ export const ERRORS = {
   notifyUnsubscribeFailed: { code: "internal", message: "Failed to unsubscribe from book notifications" },
   userDataFetchFailed: { code: "internal", message: "Error fetching user data" },
   userNotFound: { code: "not-found", message: "User not found" },
+  invalidCursor: { code: "invalid-argument", message: "Invalid cursor" },
   usernameTaken: { code: "already-exists", message: "That username is taken. Try another one." },
   unknownGenre: { code: "invalid-argument", message: "Pick genres from the list." },
   requestTimeout: { code: "deadline-exceeded", message: "Request time out" },

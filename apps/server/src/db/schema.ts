@@ -21,6 +21,7 @@ export interface UsersTable {
   avatarUrl: string | null;
   coverUrl: string | null;
   description: string;
+  /** "" until the user says where they are (a NOT NULL column; the API shows it as null). */
   location: string;
   nFollowing: Generated<number>;
   nFollowers: Generated<number>;

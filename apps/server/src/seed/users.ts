@@ -1,4 +1,3 @@
-import { DEFAULT_LOCATION } from "@quire/core";
 import { HOUSE_ACCOUNT_USERNAMES } from "./house-accounts";
 import type { DemoActivity, DemoUser } from "./types";
 
@@ -229,7 +228,7 @@ export const DEMO_USERS: DemoUser[] = [
     lastName: "Nwosu",
     username: "amara_nwosu",
     description: "New here! Looking for cosy reads and people to talk about them with.",
-    location: DEFAULT_LOCATION,
+    location: "",
     social: {},
     isAuthor: false,
     joinedDaysAgo: 16,

@@ -2,8 +2,10 @@ import { z } from "zod";
 import { API_PATHS as P } from "../api-paths";
 import { IdSchema } from "../domain/common";
 import { ChosenUsernameSchema, PublicProfileSchema, SocialLinksInputSchema } from "../domain/user";
+import { pageSchema } from "../pagination";
 import type { OnboardingStep } from "../rules/onboarding";
 import { MeSchema } from "./auth.contract";
+import { BookSummarySchema, CursorQuerySchema } from "./catalog.contract";
 
 const NameSchema = z.string().trim().max(100);
 
@@ -14,7 +16,8 @@ export const ProfileUpdateSchema = z
     lastName: NameSchema,
     username: ChosenUsernameSchema,
     description: z.string().trim().max(2000),
-    location: z.string().trim().min(1).max(200),
+    /** Empty clears it. */
+    location: z.string().trim().max(200),
     social: SocialLinksInputSchema,
     acceptedTracking: z.boolean(),
     signUpForBeta: z.boolean(),
@@ -24,6 +27,8 @@ export const ProfileUpdateSchema = z
 export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>;
 
 export const FAVOURITE_GENRES_MAX = 10;
+/** An author's books on their profile, served this many at a time. */
+export const AUTHOR_BOOKS_PAGE_SIZE = 20;
 export const ONBOARDING_FOLLOWS_MAX = 20;
 
 /** Each onboarding step's answer, by step name in the path (`POST /api/v1/me/onboarding/{step}`). */
@@ -40,6 +45,7 @@ export const OnboardingAnswerSchemas = {
 export type OnboardingAnswer<S extends OnboardingStep> = z.input<(typeof OnboardingAnswerSchemas)[S]>;
 
 const MeResponseSchema = z.object({ user: MeSchema });
+const UserIdParamsSchema = z.object({ id: IdSchema });
 
 /** One documented operation per step, so each has its exact body schema. */
 function onboardingOperation<S extends OnboardingStep>(step: S) {
@@ -65,5 +71,19 @@ export const profileContract = {
     method: "GET",
     path: P["users.suggested"],
     response: z.object({ items: z.array(PublicProfileSchema) }),
+  },
+  "users.get": {
+    method: "GET",
+    path: P["users.get"],
+    params: UserIdParamsSchema,
+    response: z.object({ user: PublicProfileSchema }),
+  },
+  /** An author's launched books (newest launch first), then their scheduled ones (soonest first). */
+  "users.books": {
+    method: "GET",
+    path: P["users.books"],
+    params: UserIdParamsSchema,
+    querystring: CursorQuerySchema,
+    response: pageSchema(BookSummarySchema),
   },
 } as const;

@@ -11,9 +11,6 @@ export const SYSTEM_LISTS = ["want-to-read", "reading", "finished"] as const;
 export const SystemListSchema = z.enum(SYSTEM_LISTS);
 export type SystemList = z.infer<typeof SystemListSchema>;
 
-/** SPEC §3 leaves the placeholder city unnamed; this is the one Quire shows. */
-export const DEFAULT_LOCATION = "Bookham";
-
 /** Where a user came from: the campaign cookie they carried at sign-up. */
 export const UtmSchema = CampaignCookieSchema;
 export type Utm = z.infer<typeof UtmSchema>;
@@ -67,7 +64,8 @@ export const UserSchema = z
     avatarUrl: UrlOrPathSchema.nullable(),
     coverUrl: UrlOrPathSchema.nullable(),
     description: z.string().max(2000),
-    location: z.string().max(200),
+    /** Null until the user says where they are: SPEC §3's placeholder city is never shown as anyone's place. */
+    location: z.string().max(200).nullable(),
     nFollowing: z.number().int().nonnegative(),
     nFollowers: z.number().int().nonnegative(),
     acceptedTerms: z.boolean(),

@@ -1,5 +1,12 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { DialectName } from "../dialect";
 
-// Placeholder registered ahead of its work so parallel changes never collide in index.ts; filled before it lands.
-export async function up(_db: Kysely<unknown>, _dialect: DialectName): Promise<void> {}
+/**
+ * Accounts no longer start with a place (issue 11): every profile used to claim SPEC §3's placeholder city,
+ * "Bookham", until its owner changed it. Unset is "" in this NOT NULL column (the API shows null); a
+ * placeholder still stored is taken as never chosen. The literal is this migration's own: it must not follow
+ * later code.
+ */
+export async function up(db: Kysely<unknown>, _dialect: DialectName): Promise<void> {
+  await sql`UPDATE users SET location = '' WHERE location = 'Bookham'`.execute(db);
+}

@@ -38,7 +38,19 @@ describe.each(dialectsUnderTest())("profile editing and onboarding on %s", (dial
       acceptedTracking: true,
     });
     const page = await t.app.inject({ method: "GET", url: `/api/v1/users/by-username/${username}` });
-    expect(page.json().user).toMatchObject({ id: user.id, description: "Reads everything twice." });
+    expect(page.json().user).toMatchObject({ id: user.id, description: "Reads everything twice.", location: "London" });
+  });
+
+  it("has no location until the user gives one, and clears it when they empty the field", async () => {
+    const { user, headers } = await createSignedInUser(testDb.db);
+    const profile = async () =>
+      (await t.app.inject({ method: "GET", url: `/api/v1/users/by-username/${user.username}`, headers })).json().user;
+    expect((await me(headers)).location).toBeNull();
+    expect((await profile()).location).toBeNull();
+    expect((await send("PATCH", "/api/v1/me", headers, { location: " Porto " })).json().user.location).toBe("Porto");
+    expect((await profile()).location).toBe("Porto");
+    expect((await send("PATCH", "/api/v1/me", headers, { location: "  " })).json().user.location).toBeNull();
+    expect((await profile()).location).toBeNull();
   });
 
   it("refuses a username someone else holds, and malformed ones, changing nothing", async () => {

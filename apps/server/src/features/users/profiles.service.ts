@@ -1,4 +1,4 @@
-import { AppError, DEFAULT_LOCATION, generateUsername, newId, type Role, type Utm } from "@quire/core";
+import { AppError, generateUsername, newId, type Role, type Utm } from "@quire/core";
 import type { Kysely, Transaction } from "kysely";
 import { toJson } from "../../db/json";
 import type { Database } from "../../db/schema";
@@ -46,7 +46,7 @@ export async function createProfile(db: Db, input: NewProfile, now: Date): Promi
       avatarUrl: null,
       coverUrl: null,
       description: "",
-      location: DEFAULT_LOCATION,
+      location: "",
       acceptedTerms: 1,
       acceptedTracking: input.acceptedTracking ? 1 : 0,
       emailVerified: 0,

@@ -16,7 +16,7 @@ export function presentPublicUser(row: UserRow): PublicUser {
     avatarUrl: row.avatarUrl,
     coverUrl: row.coverUrl,
     description: row.description,
-    location: row.location,
+    location: row.location || null,
     nFollowing: row.nFollowing,
     nFollowers: row.nFollowers,
     interactionScore: row.interactionScore,

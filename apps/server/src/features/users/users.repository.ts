@@ -1,5 +1,6 @@
+import type { CursorKey } from "@quire/core";
 import type { Kysely } from "kysely";
-import type { Database, UserRow } from "../../db/schema";
+import type { BookRow, Database, UserRow } from "../../db/schema";
 
 /** A users row with its author's reader count (null when the user is no author). */
 export type ProfileRow = UserRow & { authorReaders: number | null };
@@ -22,6 +23,42 @@ export class UsersRepository {
 
   async findByUsername(username: string): Promise<ProfileRow | undefined> {
     return this.profiles().where("users.username", "=", username).executeTakeFirst();
+  }
+
+  async findById(id: string): Promise<ProfileRow | undefined> {
+    return this.profiles().where("users.id", "=", id).executeTakeFirst();
+  }
+
+  /**
+   * One author's shown books of one status, keyset-paged on `(launched_date, id)`: launched ones newest first,
+   * scheduled ones soonest first. Hidden books and works in progress never appear.
+   */
+  async authorBooks(
+    authorId: string,
+    status: "launched" | "scheduled",
+    limit: number,
+    after?: CursorKey,
+  ): Promise<BookRow[]> {
+    const direction = status === "launched" ? "desc" : "asc";
+    let query = this.db
+      .selectFrom("bookAuthors")
+      .innerJoin("books", "books.id", "bookAuthors.bookId")
+      .selectAll("books")
+      .where("bookAuthors.authorId", "=", authorId)
+      .where("books.display", "=", 1)
+      .where("books.status", "=", status)
+      .where("books.launchedDate", "is not", null);
+    if (after) {
+      const [launchedDate, id] = after;
+      const beyond = direction === "desc" ? "<" : ">";
+      query = query.where((eb) =>
+        eb.or([
+          eb("books.launchedDate", beyond, String(launchedDate)),
+          eb.and([eb("books.launchedDate", "=", String(launchedDate)), eb("books.id", beyond, id)]),
+        ]),
+      );
+    }
+    return query.orderBy("books.launchedDate", direction).orderBy("books.id", direction).limit(limit).execute();
   }
 
   /** Server-side only (SPEC §5 "users by email"): an email is never looked up for, or shown to, another user. */

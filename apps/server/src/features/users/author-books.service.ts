@@ -1,0 +1,43 @@
+import { AppError, AUTHOR_BOOKS_PAGE_SIZE, type Book, decodeCursor, encodeCursor, type Page } from "@quire/core";
+import type { CatalogRepository } from "../catalog/catalog.repository";
+import { presentBookSummaries } from "../library/book-summaries";
+import type { UsersRepository } from "./users.repository";
+
+type Phase = "launched" | "scheduled";
+
+/** The cursor's sort value carries the phase, so one opaque cursor pages through launched, then scheduled books. */
+function readCursor(cursor: string): { phase: Phase; key: readonly [string, string] } {
+  const key = decodeCursor(cursor);
+  const [phase, launchedDate] = typeof key?.[0] === "string" ? key[0].split("|") : [];
+  if (!key || (phase !== "launched" && phase !== "scheduled") || !launchedDate) throw AppError.of("invalidCursor");
+  return { phase, key: [launchedDate, key[1]] };
+}
+
+/** An author's books as their profile lists them: launched ones, newest launch first, then scheduled ones. */
+export class AuthorBooksService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly catalog: CatalogRepository,
+  ) {}
+
+  async list(userId: string, cursor: string | undefined): Promise<Page<Book>> {
+    const after = cursor === undefined ? undefined : readCursor(cursor);
+    if (!(await this.users.findById(userId))) throw AppError.of("userNotFound");
+    const wanted = AUTHOR_BOOKS_PAGE_SIZE + 1;
+    const rows =
+      after?.phase === "scheduled" ? [] : await this.users.authorBooks(userId, "launched", wanted, after?.key);
+    if (rows.length < wanted) {
+      const scheduledAfter = after?.phase === "scheduled" ? after.key : undefined;
+      rows.push(...(await this.users.authorBooks(userId, "scheduled", wanted - rows.length, scheduledAfter)));
+    }
+    const page = rows.slice(0, AUTHOR_BOOKS_PAGE_SIZE);
+    const last = page.at(-1);
+    return {
+      items: await presentBookSummaries(this.catalog, page),
+      nextCursor:
+        rows.length > AUTHOR_BOOKS_PAGE_SIZE && last
+          ? encodeCursor([`${last.status}|${last.launchedDate}`, last.id])
+          : null,
+    };
+  }
+}
