@@ -108,6 +108,16 @@ export type LaunchResponse = z.infer<typeof LaunchResponseSchema>;
 export const BecomeAuthorResponseSchema = z.object({ author: AuthorSchema, roles: z.array(RoleSchema) });
 export type BecomeAuthorResponse = z.infer<typeof BecomeAuthorResponseSchema>;
 
+export const ImportWarningSchema = z
+  .object({
+    code: z.enum(["missing-file", "outside-path"]),
+    message: z.string(),
+    /** The file inside the EPUB the reference was written in or pointed at. */
+    path: z.string(),
+  })
+  .meta({ id: "ImportWarning" });
+export type ImportWarning = z.infer<typeof ImportWarningSchema>;
+
 /** An administrator's EPUB upload, as the importer reports it. */
 export const ImportResultSchema = z
   .object({
@@ -120,6 +130,8 @@ export const ImportResultSchema = z
     tocLength: z.number().int().nonnegative(),
     wordCount: z.number().int().nonnegative(),
     imageUrl: z.string().nullable(),
+    /** What the importer left out of a book it still imported (a missing image, a link leaving the book). */
+    warnings: z.array(ImportWarningSchema),
   })
   .meta({ id: "ImportResult" });
 export type ImportResult = z.infer<typeof ImportResultSchema>;

@@ -77,9 +77,18 @@ export const BookDataSchema = z
     versionsMap: z.record(z.string(), TimestampSchema),
     latestVersion: z.string(),
     epubToc: z.array(TocEntrySchema),
+    /** Where "Start reading" opens: the first body chapter (null: the first chapter). */
+    startAnchorId: z.string().nullable(),
+    /** The year an imported classic first appeared (from its package or colophon), when known. */
+    originalPublicationYear: z.number().int().nullable(),
   })
   .meta({ id: "BookData" });
 export type BookData = z.infer<typeof BookDataSchema>;
+
+/** Front matter (title page, imprint…) and back matter (colophon, endnotes…) are not numbered or counted as the book. */
+export const CHAPTER_ROLES = ["front", "body", "back"] as const;
+export const ChapterRoleSchema = z.enum(CHAPTER_ROLES);
+export type ChapterRole = z.infer<typeof ChapterRoleSchema>;
 
 export const ChapterSchema = z
   .object({
@@ -88,6 +97,7 @@ export const ChapterSchema = z
     name: z.string(),
     chapterNumber: z.number().int().positive(),
     wordCount: z.number().int().nonnegative(),
+    role: ChapterRoleSchema,
   })
   .meta({ id: "Chapter" });
 export type Chapter = z.infer<typeof ChapterSchema>;

@@ -3,6 +3,29 @@ import { describe, expect, it } from "vitest";
 import { bookProgressAt, clampProgress, isFinished } from "./progress";
 
 describe("clampProgress", () => {
+  it("counts only body chapters: front matter is 0, back matter 100, the last body chapter's end finishes", () => {
+    // Title page, imprint, two stories, colophon, endnotes.
+    const counts = [20, 40, 100, 300, 80, 500];
+    const roles = ["front", "front", "body", "body", "back", "back"] as const;
+    expect(bookProgressAt(counts, 0, 100, roles)).toBe(0);
+    expect(bookProgressAt(counts, 1, 50, roles)).toBe(0);
+    expect(bookProgressAt(counts, 2, 0, roles)).toBe(0);
+    expect(bookProgressAt(counts, 2, 100, roles)).toBe(25);
+    expect(bookProgressAt(counts, 3, 50, roles)).toBe(63);
+    expect(bookProgressAt(counts, 3, 99, roles)).toBe(99);
+    expect(bookProgressAt(counts, 3, 100, roles)).toBe(100);
+    expect(bookProgressAt(counts, 4, 0, roles)).toBe(100);
+    expect(bookProgressAt(counts, 5, 10, roles)).toBe(100);
+    // Without roles the same place is short of the end.
+    expect(bookProgressAt(counts, 3, 100)).toBe(44);
+  });
+
+  it("weighs matter inside the body as nothing, and a book of no body chapters as all of them", () => {
+    expect(bookProgressAt([100, 50, 100], 1, 50, ["body", "back", "body"])).toBe(50);
+    expect(bookProgressAt([100, 100], 1, 50, ["front", "back"])).toBe(75);
+    expect(bookProgressAt([100, 100], 1, 100, ["front", "back"])).toBe(100);
+  });
+
   it("always lands on an integer from 0 to 100", () => {
     fc.assert(
       fc.property(fc.double({ noNaN: false }), (value) => {
@@ -71,6 +94,29 @@ describe("bookProgressAt", () => {
     expect(bookProgressAt([], 0, 50)).toBe(0);
     expect(bookProgressAt(words, 5, 50)).toBe(0);
     expect(bookProgressAt(words, -1, 50)).toBe(0);
+  });
+
+  it("counts only body chapters: front matter is 0, back matter 100, the last body chapter's end finishes", () => {
+    // Title page, imprint, two stories, colophon, endnotes.
+    const counts = [20, 40, 100, 300, 80, 500];
+    const roles = ["front", "front", "body", "body", "back", "back"] as const;
+    expect(bookProgressAt(counts, 0, 100, roles)).toBe(0);
+    expect(bookProgressAt(counts, 1, 50, roles)).toBe(0);
+    expect(bookProgressAt(counts, 2, 0, roles)).toBe(0);
+    expect(bookProgressAt(counts, 2, 100, roles)).toBe(25);
+    expect(bookProgressAt(counts, 3, 50, roles)).toBe(63);
+    expect(bookProgressAt(counts, 3, 99, roles)).toBe(99);
+    expect(bookProgressAt(counts, 3, 100, roles)).toBe(100);
+    expect(bookProgressAt(counts, 4, 0, roles)).toBe(100);
+    expect(bookProgressAt(counts, 5, 10, roles)).toBe(100);
+    // Without roles the same place is short of the end.
+    expect(bookProgressAt(counts, 3, 100)).toBe(44);
+  });
+
+  it("weighs matter inside the body as nothing, and a book of no body chapters as all of them", () => {
+    expect(bookProgressAt([100, 50, 100], 1, 50, ["body", "back", "body"])).toBe(50);
+    expect(bookProgressAt([100, 100], 1, 50, ["front", "back"])).toBe(75);
+    expect(bookProgressAt([100, 100], 1, 100, ["front", "back"])).toBe(100);
   });
 
   it("always lands on an integer from 0 to 100", () => {

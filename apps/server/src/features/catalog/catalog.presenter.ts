@@ -45,5 +45,7 @@ export function presentBookData(row: BookDataRow): BookData {
     versionsMap: parseJson<Record<string, string>>(row.versionsMap, {}),
     latestVersion: row.latestVersion,
     epubToc: parseJson<TocEntry[]>(row.epubToc, []),
+    startAnchorId: row.startAnchorId,
+    originalPublicationYear: row.originalPublicationYear,
   };
 }

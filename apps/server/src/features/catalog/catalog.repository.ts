@@ -42,6 +42,8 @@ export class CatalogRepository {
           "bookData.versionsMap",
           "bookData.latestVersion",
           "bookData.epubToc",
+          "bookData.startAnchorId",
+          "bookData.originalPublicationYear",
         ])
         .where("books.id", "=", param("id"))
         .compile(),
@@ -188,7 +190,7 @@ export class CatalogRepository {
     if (!row) return undefined;
     const { dataBookId, ...rest } = row;
     const { bookTeaser, characters, css, tocLength, moods, timeToReadMinutes, wordCount, ...withoutData } = rest;
-    const { versionsMap, latestVersion, epubToc, ...book } = withoutData;
+    const { versionsMap, latestVersion, epubToc, startAnchorId, originalPublicationYear, ...book } = withoutData;
     // A left join types every book-data column as nullable; they are all present when the row is.
     const data: BookDataRow | undefined =
       dataBookId === null
@@ -205,6 +207,8 @@ export class CatalogRepository {
             versionsMap,
             latestVersion,
             epubToc,
+            startAnchorId,
+            originalPublicationYear,
           } as BookDataRow);
     return { book, data };
   }
@@ -259,7 +263,7 @@ export class CatalogRepository {
   ): Promise<Omit<ChapterRow, "html">[]> {
     return this.db
       .selectFrom("chapters")
-      .select(["bookId", "version", "anchorId", "name", "chapterNumber", "wordCount"])
+      .select(["bookId", "version", "anchorId", "name", "chapterNumber", "wordCount", "role"])
       .where("bookId", "=", bookId)
       .where("version", "=", version)
       .where("chapterNumber", ">", afterNumber)

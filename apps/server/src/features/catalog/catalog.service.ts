@@ -120,12 +120,13 @@ export class CatalogService {
     const page = rows.slice(0, CHAPTERS_PAGE_SIZE);
     const last = page.at(-1);
     return {
-      items: page.map(({ bookId: id, anchorId, name, chapterNumber, wordCount }) => ({
+      items: page.map(({ bookId: id, anchorId, name, chapterNumber, wordCount, role }) => ({
         bookId: id,
         anchorId,
         name,
         chapterNumber,
         wordCount,
+        role,
       })),
       nextCursor: rows.length > CHAPTERS_PAGE_SIZE && last ? encodeCursor([last.chapterNumber, last.anchorId]) : null,
     };

@@ -1,4 +1,4 @@
-import type { TocEntry } from "@quire/core";
+import type { ChapterRole, ImportWarning, TocEntry } from "@quire/core";
 import { AppError } from "@quire/core/errors";
 import { slugify } from "@quire/core/slug";
 import { EPUB_LIMITS, type EpubArchive, type EpubLimits } from "./epub-archive";
@@ -12,20 +12,23 @@ import {
   scopeStylesheet,
 } from "./epub-css";
 import { dataImageAllowed } from "./epub-data-images";
-import type { EpubPackage, ManifestItem } from "./epub-package";
-import { resolveHref } from "./epub-paths";
+import { type EpubPackage, type ManifestItem, yearOf } from "./epub-package";
+import { type ResolvedHref, resolveHref } from "./epub-paths";
 import { BookResources } from "./epub-resources";
+import { chapterRoles, documentTypes } from "./epub-roles";
 import { type ChapterLinks, inlineStyles, sanitizeChapter, sanitizeSvgDocument } from "./epub-sanitize";
 import { countWords, firstHeading, openingText } from "./epub-text";
 import {
+  bodyStartOf,
   chapterTitlesFromToc,
   countTocEntries,
   mapToc,
   type RawTocEntry,
-  readNavBodyStart,
+  readNavLandmarks,
   readNavToc,
   readNcxToc,
 } from "./epub-toc";
+import { ImportWarnings } from "./epub-warnings";
 import { assertNoEntityDeclarations, decodeText, parseXml } from "./epub-xml";
 
 export interface BookChapter {
@@ -34,6 +37,7 @@ export interface BookChapter {
   chapterNumber: number;
   html: string;
   wordCount: number;
+  role: ChapterRole;
 }
 
 /** Everything Quire keeps of one version of a book, computed from the EPUB alone (no database, no storage). */
@@ -49,6 +53,12 @@ export interface BookContent {
   resources: BookResources;
   /** The book's SVG files (by EPUB path) sanitised: stored instead of the originals. */
   svgDocuments: ReadonlyMap<string, string>;
+  /** The first body chapter: where reading starts. */
+  startAnchorId: string;
+  /** From the package, else the colophon ("was published in <time>1892</time>"). */
+  originalPublicationYear: number | null;
+  /** References left out of a book that still imported. */
+  warnings: ImportWarning[];
 }
 
 export interface BookContentOptions {
@@ -81,6 +91,7 @@ interface ChapterSource {
   item: ManifestItem;
   /** A spine item that is an image (EPUB 3 allows SVG and raster pages) rather than XHTML. */
   image: boolean;
+  linear: boolean;
 }
 
 /** The XHTML or image a spine item stands for, following manifest fallbacks; undefined if Quire cannot show it. */
@@ -99,7 +110,7 @@ function chapterSources(pkg: EpubPackage, archive: EpubArchive): ChapterSource[]
   const sources: ChapterSource[] = [];
   const anchors = new Set<string>();
   const paths = new Set<string>();
-  for (const { item: spineItem } of pkg.spine) {
+  for (const { item: spineItem, linear } of pkg.spine) {
     const item = readableItem(pkg, spineItem);
     if (!item || paths.has(item.path) || !archive.has(item.path)) continue;
     paths.add(item.path);
@@ -108,7 +119,7 @@ function chapterSources(pkg: EpubPackage, archive: EpubArchive): ChapterSource[]
     let anchorId = base;
     for (let n = 2; anchors.has(anchorId); n++) anchorId = `${base}-${n}`;
     anchors.add(anchorId);
-    sources.push({ path: item.path, anchorId, item, image: !XHTML_TYPES.has(item.mediaType) });
+    sources.push({ path: item.path, anchorId, item, image: !XHTML_TYPES.has(item.mediaType), linear });
   }
   if (sources.length === 0) throw AppError.of("epubNoChapters");
   return sources;
@@ -140,6 +151,7 @@ function cssUrls(
   resources: BookResources,
   fontFamilies: Map<string, string>,
   dataImage: (url: string) => boolean,
+  dropped: (documentPath: string, reference: ResolvedHref) => void,
 ): CssUrls {
   for (const item of pkg.manifest.values()) {
     if (item.mediaType === "text/css" && archive.has(item.path)) {
@@ -152,37 +164,53 @@ function cssUrls(
       if (url.startsWith("#")) return kind === "image" ? url : undefined;
       if (/^data:/i.test(url)) return kind === "image" && dataImage(url) ? url : undefined;
       const resolved = resolveHref(basePath, url);
-      return resolved.kind === "internal" ? resources.url(resolved.path, kind) : undefined;
+      const served = resolved.kind === "internal" ? resources.url(resolved.path, kind) : undefined;
+      if (!served) dropped(basePath, resolved);
+      return served;
     },
   };
 }
 
-/** Reads the table of contents: the EPUB 3 navigation document first, the EPUB 2 NCX otherwise. */
-function readToc(pkg: EpubPackage, archive: EpubArchive): { entries: RawTocEntry[]; bodyStart: string | undefined } {
+interface BookNavigation {
+  entries: RawTocEntry[];
+  /** Where the body begins: the landmarks' `bodymatter`, else the guide's `text`. */
+  bodyStart: string | undefined;
+  /** What the landmarks and the guide call each document, by path. */
+  typesByPath: Map<string, string[]>;
+}
+
+/** Reads the table of contents (the EPUB 3 navigation document first, the EPUB 2 NCX otherwise) and the landmarks. */
+function readToc(pkg: EpubPackage, archive: EpubArchive): BookNavigation {
+  const typesByPath = new Map(pkg.guideTypes);
   let bodyStart = pkg.guideTextPath;
+  let entries: RawTocEntry[] = [];
   if (pkg.nav) {
     try {
       const root = parseXml(decodeText(archive.read(pkg.nav.path)), pkg.nav.path);
-      bodyStart = readNavBodyStart(root, pkg.nav.path) ?? bodyStart;
-      const entries = readNavToc(root, pkg.nav.path);
-      if (entries.length > 0) return { entries, bodyStart };
+      const landmarks = readNavLandmarks(root, pkg.nav.path);
+      for (const [path, types] of landmarks) typesByPath.set(path, [...(typesByPath.get(path) ?? []), ...types]);
+      bodyStart = bodyStartOf(landmarks) ?? bodyStart;
+      entries = readNavToc(root, pkg.nav.path);
     } catch (error) {
       // A broken navigation document costs the book its EPUB 3 table of contents, not its import;
       // a dangerous one (declared entities) still refuses the book.
       if (!(error instanceof AppError) || error.reason !== "epub/malformed-xml") throw error;
     }
   }
-  if (pkg.ncx) {
+  if (entries.length === 0 && pkg.ncx) {
     try {
-      return {
-        entries: readNcxToc(parseXml(decodeText(archive.read(pkg.ncx.path)), pkg.ncx.path), pkg.ncx.path),
-        bodyStart,
-      };
+      entries = readNcxToc(parseXml(decodeText(archive.read(pkg.ncx.path)), pkg.ncx.path), pkg.ncx.path);
     } catch (error) {
       if (!(error instanceof AppError) || error.reason !== "epub/malformed-xml") throw error;
     }
   }
-  return { entries: [], bodyStart };
+  return { entries, bodyStart, typesByPath };
+}
+
+/** Standard Ebooks' colophon: "… was published in <time>1892</time> by …", the source edition's year. */
+function colophonYear(markup: string): number | undefined {
+  const time = /published\s+in\s*(?:<[^>]*>\s*)*?<time\b[^>]*>([^<]*)<\/time>/i.exec(markup);
+  return time ? yearOf(time[1] as string) : undefined;
 }
 
 /**
@@ -198,7 +226,15 @@ export function buildBookContent(archive: EpubArchive, pkg: EpubPackage, options
   const fontFamilies = new Map<string, string>();
   const withinLimit = options.dataImagesWithinLimit ?? new Set<string>();
   const dataImage = (url: string) => dataImageAllowed(url, withinLimit);
-  const urls = cssUrls(pkg, archive, resources, fontFamilies, dataImage);
+  const warnings = new ImportWarnings(pkg.warnings);
+  // Only a missing file or a path leaving the book is worth a warning; a remote or unsupported URL is dropped by design.
+  const dropped = (documentPath: string, reference: ResolvedHref) => {
+    if (reference.kind === "outside") warnings.outsidePath(documentPath, reference.href);
+    else if (reference.kind === "internal" && !archive.has(reference.path)) {
+      warnings.missingFile(documentPath, reference.path);
+    }
+  };
+  const urls = cssUrls(pkg, archive, resources, fontFamilies, dataImage, dropped);
   const links: ChapterLinks = {
     linkTo: (path, fragment) => {
       const anchorId = anchorOfPath.get(path);
@@ -206,16 +242,19 @@ export function buildBookContent(archive: EpubArchive, pkg: EpubPackage, options
     },
     resource: (path, kind) => resources.url(path, kind),
     dataImage,
+    dropped,
     css: urls,
   };
 
   const stylesheetOrder: string[] = [];
   const chapterCss: string[] = [];
+  let publicationYear = pkg.metadata.originalPublicationYear;
   const sanitized = sources.map((source) => {
     if (source.image) {
       const src = resources.url(source.path, "image");
       const image = src ? `<img src="${src}" alt="" />` : "";
-      return { html: `<div class="${CHAPTER_BODY_CLASS}" data-chapter="${source.anchorId}">${image}</div>`, title: "" };
+      const html = `<div class="${CHAPTER_BODY_CLASS}" data-chapter="${source.anchorId}">${image}</div>`;
+      return { html, title: "", types: [] as string[] };
     }
     const markup = decodeText(archive.read(source.path));
     assertNoEntityDeclarations(markup, source.path);
@@ -226,13 +265,23 @@ export function buildBookContent(archive: EpubArchive, pkg: EpubPackage, options
     for (const css of styles) {
       chapterCss.push(scopeStylesheet(css, source.path, chapterScope(source.anchorId), urls).css);
     }
-    return { html: chapter.html, title: chapter.title };
+    const types = documentTypes(markup);
+    if (types.includes("colophon")) publicationYear ??= colophonYear(markup);
+    return { html: chapter.html, title: chapter.title, types };
   });
 
   const css = [...bookStylesheets(stylesheetOrder, archive, urls), ...chapterCss].filter(Boolean).join("\n\n");
   const svgDocuments = sanitizeSvgFiles(archive, resources, links);
   const toc = readToc(pkg, archive);
   const tocTitles = chapterTitlesFromToc(toc.entries);
+  const { roles, start } = chapterRoles(
+    sources.map((source, index) => ({
+      path: source.path,
+      linear: source.linear,
+      types: sanitized[index]?.types ?? [],
+    })),
+    toc,
+  );
   const chapters: BookChapter[] = sources.map((source, index) => {
     const { html, title } = sanitized[index] as { html: string; title: string };
     return {
@@ -241,6 +290,7 @@ export function buildBookContent(archive: EpubArchive, pkg: EpubPackage, options
       chapterNumber: index + 1,
       html,
       wordCount: countWords(html),
+      role: roles[index] ?? "body",
     };
   });
   const nameOf = new Map(chapters.map((chapter) => [chapter.anchorId, chapter.name]));
@@ -265,6 +315,9 @@ export function buildBookContent(archive: EpubArchive, pkg: EpubPackage, options
     wordCount: chapters.reduce((sum, chapter) => sum + chapter.wordCount, 0),
     resources,
     svgDocuments,
+    startAnchorId: (chapters[start] ?? (chapters[0] as BookChapter)).anchorId,
+    originalPublicationYear: publicationYear ?? null,
+    warnings: warnings.list(),
   };
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { AppError, newId, slugify, WORDS_PER_MINUTE } from "@quire/core";
+import { AppError, type ImportWarning, newId, slugify, WORDS_PER_MINUTE } from "@quire/core";
 import type { Kysely, Transaction } from "kysely";
 import type { Logger } from "pino";
 import { isUniqueViolation } from "../../db/constraint-errors";
@@ -46,6 +46,8 @@ export interface EpubImportResult {
   tocLength: number;
   wordCount: number;
   imageUrl: string | null;
+  /** References left out (a missing image, a link leaving the book): the book imported without them. */
+  warnings: ImportWarning[];
 }
 
 /**
@@ -103,6 +105,7 @@ export class EpubImportService {
       tocLength: content.tocLength,
       wordCount: content.wordCount,
       imageUrl: cover ? this.deps.storage.urlFor(cover.imageKey) : null,
+      warnings: content.warnings,
     };
   }
 
@@ -204,6 +207,8 @@ export class EpubImportService {
       epubIdentifier: metadata.identifier,
       language: metadata.language,
       originalEpubKey,
+      startAnchorId: content.startAnchorId,
+      originalPublicationYear: content.originalPublicationYear,
     };
 
     if (existing) {

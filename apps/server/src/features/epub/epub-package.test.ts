@@ -119,20 +119,40 @@ describe("readPackage", () => {
     }
   });
 
-  it("refuses a spine that names a missing item or a missing file", async () => {
-    const missingItem = testEpubFiles({ spineItems: '<itemref idref="ghost"/>' });
-    expect((await refusalOf(() => readPackage(EpubArchive.open(zipFiles(missingItem))))).details).toMatchObject({
-      path: "ghost",
+  it("leaves out, with a warning, spine entries naming a missing item or file and manifest items outside the book", () => {
+    const files = testEpubFiles({
+      spineItems: '<itemref idref="ghost"/>',
+      manifestItems: '<item id="x" href="../../etc/passwd" media-type="application/xhtml+xml"/>',
+      files: { "OEBPS/text/chapter-2.xhtml": null },
     });
-    const missingFile = testEpubFiles({ files: { "OEBPS/text/chapter-2.xhtml": null } });
-    const error = await refusalOf(() => readPackage(EpubArchive.open(zipFiles(missingFile))));
-    expect(error.message).toBe("This EPUB refers to a file it does not contain.");
-    expect(error.details).toEqual({ path: "OEBPS/text/chapter-2.xhtml" });
+    const pkg = readPackage(EpubArchive.open(zipFiles(files)));
+    expect(pkg.spine.map((entry) => entry.item.path)).toEqual(["OEBPS/text/chapter-1.xhtml"]);
+    expect([...pkg.itemsByPath.keys()]).not.toContain("etc/passwd");
+    expect(pkg.warnings.map((warning) => [warning.code, warning.path, warning.message])).toEqual([
+      [
+        "outside-path",
+        "OEBPS/content.opf",
+        "OEBPS/content.opf refers to ../../etc/passwd, a path outside the book; the reference was left out.",
+      ],
+      [
+        "missing-file",
+        "OEBPS/content.opf",
+        "OEBPS/content.opf refers to OEBPS/text/chapter-2.xhtml, which the EPUB does not contain; the reference was left out.",
+      ],
+      [
+        "missing-file",
+        "OEBPS/content.opf",
+        'OEBPS/content.opf refers to the manifest item "ghost", which the EPUB does not contain; the reference was left out.',
+      ],
+    ]);
   });
 
-  it("refuses manifest items and package paths that climb out of the book", async () => {
+  it("refuses a package path that climbs out of the book", async () => {
     const escaping = testEpubFiles({
-      manifestItems: '<item id="x" href="../../etc/passwd" media-type="application/xhtml+xml"/>',
+      files: {
+        "META-INF/container.xml":
+          '<container><rootfiles><rootfile full-path="../../content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>',
+      },
     });
     expect((await refusalOf(() => readPackage(EpubArchive.open(zipFiles(escaping))))).reason).toBe("epub/unsafe-path");
   });

@@ -1,7 +1,9 @@
+import type { ImportWarning } from "@quire/core";
 import { AppError } from "@quire/core/errors";
 import { slugify } from "@quire/core/slug";
 import type { EpubArchive } from "./epub-archive";
 import { resolveHref } from "./epub-paths";
+import { ImportWarnings } from "./epub-warnings";
 import {
   attribute,
   childElements,
@@ -41,6 +43,8 @@ export interface EpubMetadata {
   language: string;
   /** Subject names as the package gives them, de-duplicated; at most MAX_SUBJECTS. */
   subjects: string[];
+  /** The year the work first appeared, when the package says (`opf:event="original-publication"`, `dcterms:issued`). */
+  originalPublicationYear: number | undefined;
 }
 
 export interface EpubPackage {
@@ -59,6 +63,10 @@ export interface EpubPackage {
   cover: ManifestItem | undefined;
   /** EPUB 2 guide: where the text proper begins (`type="text"`), if it says. */
   guideTextPath: string | undefined;
+  /** EPUB 2 guide: the types it gives each document (`title-page`, `colophon`…), by path. */
+  guideTypes: ReadonlyMap<string, string[]>;
+  /** Manifest and spine references the package could not keep (missing files, paths outside the book). */
+  warnings: ImportWarning[];
 }
 
 /** BookSchema's limit: a longer title would fail every response that carries the book. */
@@ -95,6 +103,7 @@ export function readPackage(archive: EpubArchive): EpubPackage {
     throw AppError.of("epubNoPackage", { details: { path: opfPath } });
   }
 
+  const warnings = new ImportWarnings();
   const manifest = new Map<string, ManifestItem>();
   const itemsByPath = new Map<string, ManifestItem>();
   for (const element of childElements(manifestElement, "item")) {
@@ -104,6 +113,11 @@ export function readPackage(archive: EpubArchive): EpubPackage {
     const resolved = resolveHref(opfPath, href);
     // Remote resources are allowed in EPUB 3 manifests; they are simply never fetched.
     if (resolved.kind === "external") continue;
+    // A path leaving the book is never read: the item is dropped, as if the manifest did not list it.
+    if (resolved.kind === "outside") {
+      warnings.outsidePath(opfPath, href);
+      continue;
+    }
     if (resolved.kind !== "internal") throw AppError.of("epubUnsafePath", { details: { path: href } });
     const item: ManifestItem = {
       id,
@@ -120,8 +134,11 @@ export function readPackage(archive: EpubArchive): EpubPackage {
   for (const element of childElements(spineElement, "itemref")) {
     const idref = attribute(element, "idref") ?? "";
     const item = manifest.get(idref);
-    if (!item) throw AppError.of("epubMissingFile", { details: { path: idref, in: opfPath } });
-    if (!archive.has(item.path)) throw AppError.of("epubMissingFile", { details: { path: item.path } });
+    // A spine entry Quire cannot read is left out; a book with none left is refused for having no chapters.
+    if (!item || !archive.has(item.path)) {
+      warnings.missingFile(opfPath, item?.path ?? `the manifest item "${idref}"`);
+      continue;
+    }
     spine.push({ item, linear: attribute(element, "linear") !== "no" });
   }
 
@@ -144,6 +161,8 @@ export function readPackage(archive: EpubArchive): EpubPackage {
     ncx,
     cover: existing(findCover(metadataElement, items, opfPath, itemsByPath)),
     guideTextPath: guideText(root, opfPath),
+    guideTypes: guideTypes(root, opfPath),
+    warnings: warnings.list(),
   };
 }
 
@@ -164,6 +183,19 @@ function findCover(
   if (byId) return isImage(byId);
   const resolved = resolveHref(opfPath, content);
   return resolved.kind === "internal" ? isImage(itemsByPath.get(resolved.path)) : undefined;
+}
+
+function guideTypes(root: XmlElement, opfPath: string): Map<string, string[]> {
+  const types = new Map<string, string[]>();
+  const guide = firstChild(root, "guide");
+  for (const reference of guide ? childElements(guide, "reference") : []) {
+    const type = attribute(reference, "type");
+    const href = attribute(reference, "href");
+    const resolved = href ? resolveHref(opfPath, href) : undefined;
+    if (!type || resolved?.kind !== "internal") continue;
+    types.set(resolved.path, [...(types.get(resolved.path) ?? []), type.toLowerCase()]);
+  }
+  return types;
 }
 
 function guideText(root: XmlElement, opfPath: string): string | undefined {
@@ -240,6 +272,11 @@ function readMetadata(root: XmlElement, metadata: XmlElement): EpubMetadata {
     if (subjects.length === MAX_SUBJECTS) break;
   }
 
+  // dc:date is usually the ebook's own date; only these name the work's first appearance.
+  const originalDate =
+    dc("date").find((element) => attribute(element, "event") === "original-publication") ??
+    descendants(metadata, "meta").find((element) => attribute(element, "property") === "dcterms:issued");
+
   return {
     identifier,
     title: (title || "Untitled").slice(0, MAX_TITLE_LENGTH),
@@ -247,7 +284,14 @@ function readMetadata(root: XmlElement, metadata: XmlElement): EpubMetadata {
     description: plainText(description).slice(0, MAX_DESCRIPTION_LENGTH),
     language,
     subjects,
+    originalPublicationYear: originalDate ? yearOf(textOf(originalDate)) : undefined,
   };
+}
+
+/** The year a date starts with (`1892`, `1892-03`, `-0400` is not one), if it is a plausible past year. */
+export function yearOf(text: string): number | undefined {
+  const year = Number(/^\s*(\d{3,4})(?!\d)/.exec(text)?.[1]);
+  return Number.isInteger(year) && year > 0 && year <= new Date().getUTCFullYear() ? year : undefined;
 }
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };

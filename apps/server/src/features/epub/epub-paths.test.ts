@@ -41,8 +41,11 @@ describe("resolveHref", () => {
     expect(resolveHref("a.xhtml", " java\tscript:alert(1)")).toMatchObject({ kind: "external", scheme: "javascript" });
     expect(resolveHref("a.xhtml", "//evil.example/x.png")).toMatchObject({ kind: "external" });
     expect(resolveHref("a.xhtml", "DATA:image/png;base64,AAAA")).toMatchObject({ kind: "external", scheme: "data" });
-    for (const href of ["", "   ", "#", "/etc/passwd", "../../../x", "%E0%A4%A.xhtml"]) {
+    for (const href of ["", "   ", "#", "%E0%A4%A.xhtml", "a%00.xhtml"]) {
       expect(resolveHref("OEBPS/a.xhtml", href), href).toEqual({ kind: "invalid" });
+    }
+    for (const href of ["/etc/passwd", "../../../x", "../.."]) {
+      expect(resolveHref("OEBPS/a.xhtml", href), href).toEqual({ kind: "outside", href });
     }
   });
 });

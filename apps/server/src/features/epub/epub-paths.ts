@@ -34,7 +34,9 @@ export type ResolvedHref =
   | { kind: "fragment"; fragment: string }
   /** An absolute URL (`https:`, `mailto:`, `javascript:`…); `scheme` is lower-case. */
   | { kind: "external"; url: string; scheme: string }
-  /** Empty, undecodable, absolute or climbing out of the book. */
+  /** An absolute path or one climbing out of the book (`/etc/passwd`, `../../x`): never read, only reported. */
+  | { kind: "outside"; href: string }
+  /** Empty or undecodable. */
   | { kind: "invalid" };
 
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
@@ -68,18 +70,19 @@ export function resolveHref(fromPath: string, href: string): ResolvedHref {
   if (pathPart === "") {
     return fragment ? { kind: "fragment", fragment } : { kind: "invalid" };
   }
-  if (pathPart.startsWith("/")) return { kind: "invalid" };
+  if (pathPart.startsWith("/")) return { kind: "outside", href: cleaned };
   const decoded = decode(pathPart);
   if (decoded === undefined) return { kind: "invalid" };
   const folder = folderOf(fromPath);
-  const path = normalizeRelative(folder ? `${folder}/${decoded}` : decoded);
-  if (path === undefined) return { kind: "invalid" };
+  const joined = folder ? `${folder}/${decoded}` : decoded;
+  if (joined.includes("\0")) return { kind: "invalid" };
+  const path = normalizeRelative(joined);
+  if (path === undefined) return { kind: "outside", href: cleaned };
   return { kind: "internal", path, fragment: fragment || undefined };
 }
 
 /** Like normalizeArchivePath, but `..` may climb within the book (`text/../images/a.png`). */
 function normalizeRelative(joined: string): string | undefined {
-  if (joined.includes("\0")) return undefined;
   const segments: string[] = [];
   for (const segment of joined.replace(/\\/g, "/").split("/")) {
     if (segment === "" || segment === ".") continue;

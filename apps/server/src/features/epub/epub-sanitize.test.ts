@@ -14,6 +14,7 @@ const links: ChapterLinks = {
   resource: (path, kind) =>
     path.includes("missing") || path.endsWith(".xhtml") ? undefined : `/files/b/${kind}/${path}`,
   dataImage: (url) => url.startsWith("data:image/png"),
+  dropped: () => undefined,
   css: {
     fontFamilies: new Map([["old standard", bookFontName("Old Standard")]]),
     resolve(url, basePath) {

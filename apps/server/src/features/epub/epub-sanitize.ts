@@ -1,7 +1,7 @@
 import sanitizeHtml from "sanitize-html";
 import { shadowsDocumentProperty } from "./dom-property-names";
 import { CHAPTER_BODY_CLASS, type CssUrls, renameBookFonts, sanitizeDeclarations } from "./epub-css";
-import { resolveHref } from "./epub-paths";
+import { type ResolvedHref, resolveHref } from "./epub-paths";
 
 /**
  * A chapter's XHTML made safe to show inside Quire: no scripts, event handlers, forms, frames,
@@ -17,6 +17,8 @@ export interface ChapterLinks {
   resource(path: string, kind: "image" | "media"): string | undefined;
   /** Whether a data: image URL may stay (see epub-data-images.ts). */
   dataImage(url: string): boolean;
+  /** A reference inside the book (or leaving it) that was left out: reported if its file is missing or outside. */
+  dropped(documentPath: string, reference: ResolvedHref): void;
   css: CssUrls;
 }
 
@@ -160,8 +162,10 @@ function attributeFilter(path: string, links: ChapterLinks): AttributeFilter {
       if (resolved.kind === "fragment") return { href: `#${resolved.fragment}` };
       if (resolved.kind === "internal") {
         const target = links.linkTo(resolved.path, resolved.fragment) ?? links.resource(resolved.path, "image");
+        if (!target) links.dropped(path, resolved);
         return target ? { href: target } : {};
       }
+      if (resolved.kind === "outside") links.dropped(path, resolved);
       if (resolved.kind === "external" && LINK_SCHEMES.has(resolved.scheme)) {
         // Links out of the book open beside the reader and tell the site nothing about it.
         return resolved.scheme === "mailto"
@@ -173,8 +177,12 @@ function attributeFilter(path: string, links: ChapterLinks): AttributeFilter {
     if (role === "image" && resolved.kind === "external" && links.dataImage(resolved.url)) {
       return { [key]: resolved.url };
     }
-    if (resolved.kind !== "internal") return {};
+    if (resolved.kind !== "internal") {
+      if (resolved.kind === "outside") links.dropped(path, resolved);
+      return {};
+    }
     const url = links.resource(resolved.path, role === "media" ? "media" : "image");
+    if (!url) links.dropped(path, resolved);
     return url ? { [key]: url } : {};
   };
 

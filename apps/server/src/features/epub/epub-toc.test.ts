@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { chapterTitlesFromToc, countTocEntries, mapToc, readNavBodyStart, readNavToc, readNcxToc } from "./epub-toc";
+import {
+  bodyStartOf,
+  chapterTitlesFromToc,
+  countTocEntries,
+  mapToc,
+  readNavLandmarks,
+  readNavToc,
+  readNcxToc,
+} from "./epub-toc";
 import { parseXml } from "./epub-xml";
 
 const NAV = `<?xml version="1.0" encoding="utf-8"?>
@@ -53,7 +61,9 @@ describe("readNavToc", () => {
       },
       { title: "Remote", target: undefined, children: [] },
     ]);
-    expect(readNavBodyStart(parseXml(NAV, "OEBPS/nav.xhtml"), "OEBPS/nav.xhtml")).toBe("OEBPS/text/one.xhtml");
+    expect(bodyStartOf(readNavLandmarks(parseXml(NAV, "OEBPS/nav.xhtml"), "OEBPS/nav.xhtml"))).toBe(
+      "OEBPS/text/one.xhtml",
+    );
   });
 });
 

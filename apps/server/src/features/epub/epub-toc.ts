@@ -39,11 +39,21 @@ function readNavList(list: XmlElement, navPath: string): RawTocEntry[] {
   });
 }
 
-/** EPUB 3 landmarks: the document where the body of the book begins, if the navigation document says. */
-export function readNavBodyStart(root: XmlElement, navPath: string): string | undefined {
+/** EPUB 3 landmarks: the types they give each document (`bodymatter`, `titlepage`…), by path, in their order. */
+export function readNavLandmarks(root: XmlElement, navPath: string): Map<string, string[]> {
+  const types = new Map<string, string[]>();
   const landmarks = descendants(root, "nav").find((element) => hasType(element, "landmarks"));
-  const link = landmarks ? descendants(landmarks, "a").find((element) => hasType(element, "bodymatter")) : undefined;
-  return link ? targetOf(attribute(link, "href"), navPath)?.path : undefined;
+  for (const link of landmarks ? descendants(landmarks, "a") : []) {
+    const path = targetOf(attribute(link, "href"), navPath)?.path;
+    const linkTypes = (attribute(link, "type") ?? "").split(/\s+/).filter(Boolean);
+    if (path && linkTypes.length > 0) types.set(path, [...(types.get(path) ?? []), ...linkTypes]);
+  }
+  return types;
+}
+
+/** The document the landmarks say the body begins with. */
+export function bodyStartOf(landmarks: ReadonlyMap<string, readonly string[]>): string | undefined {
+  return [...landmarks].find(([, types]) => types.includes("bodymatter"))?.[0];
 }
 
 /** EPUB 2: the NCX `navMap`, nested `navPoint`s with a `navLabel` and a `content src`. */

@@ -47,11 +47,27 @@ describe.each(dialectsUnderTest())("quire import on %s", (dialect) => {
     expect(lines[2]).toMatch(/^Updated “Command Line Book” by Ada Author: book .*, version 2\.$/);
   });
 
+  it("prints what a book imported without, after the summary", async () => {
+    const path = join(dataDir, "bent.epub");
+    await writeFile(
+      path,
+      testEpub({ identifier: "urn:quire-test:cli-bent", files: { "OEBPS/text/chapter-2.xhtml": null } }),
+    );
+    lines.length = 0;
+    expect(await runImportCommand(ctx, [path], output)).toBe(0);
+    expect(lines.slice(1)).toEqual([
+      "1 chapters, 1 table-of-contents entries, 16 words, no cover.",
+      "Imported with 1 warning:",
+      "  - OEBPS/content.opf refers to OEBPS/text/chapter-2.xhtml, which the EPUB does not contain; the reference was left out.",
+    ]);
+  });
+
   it("prints refusals with what they are about, and exits with 1 (2 for a wrong command line)", async () => {
     const path = join(dataDir, "broken.epub");
-    await writeFile(path, testEpub({ files: { "OEBPS/text/chapter-2.xhtml": null } }));
+    const container = `<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="../content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>`;
+    await writeFile(path, testEpub({ files: { "META-INF/container.xml": container } }));
     expect(await runImportCommand(ctx, [path], output)).toBe(1);
-    expect(errors.at(-1)).toBe("This EPUB refers to a file it does not contain. (OEBPS/text/chapter-2.xhtml)");
+    expect(errors.at(-1)).toBe("This EPUB contains a file path that points outside the book. (../content.opf)");
     expect(await runImportCommand(ctx, ["--featured"], output)).toBe(2);
     expect(errors.at(-1)).toMatch(/^Name the EPUB to import\./);
   });

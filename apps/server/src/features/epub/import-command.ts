@@ -140,6 +140,10 @@ export async function runImportCommand(
     output.log(
       `${result.chapters} chapters, ${result.tocLength} table-of-contents entries, ${result.wordCount.toLocaleString("en-US")} words${result.imageUrl ? ", with a cover" : ", no cover"}.`,
     );
+    if (result.warnings.length > 0) {
+      output.log(`Imported with ${result.warnings.length === 1 ? "1 warning" : `${result.warnings.length} warnings`}:`);
+      for (const warning of result.warnings) output.log(`  - ${warning.message}`);
+    }
     return 0;
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

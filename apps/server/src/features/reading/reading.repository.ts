@@ -1,3 +1,4 @@
+import type { ChapterRole } from "@quire/core";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { DialectName } from "../../db/dialect";
 import { param, ReusableQuery } from "../../db/reusable-query";
@@ -9,6 +10,7 @@ export type ChapterProgressRow = Selectable<ChapterProgressTable>;
 export interface ChapterWeight {
   anchorId: string;
   wordCount: number;
+  role: ChapterRole;
 }
 
 export interface BookForProgress {
@@ -60,7 +62,15 @@ function compileHotQueries(db: Kysely<Database>) {
         .leftJoin("chapters", (join) =>
           join.onRef("chapters.bookId", "=", "books.id").onRef("chapters.version", "=", "bookData.latestVersion"),
         )
-        .select(["books.id", "books.title", "books.display", "books.status", "chapters.anchorId", "chapters.wordCount"])
+        .select([
+          "books.id",
+          "books.title",
+          "books.display",
+          "books.status",
+          "chapters.anchorId",
+          "chapters.wordCount",
+          "chapters.role",
+        ])
         .where("books.id", "=", param("bookId"))
         .orderBy("chapters.chapterNumber")
         .compile(),
@@ -194,8 +204,8 @@ export class ReadingRepository {
     const rows = await this.hot.book.execute(this.db, { bookId });
     const first = rows[0];
     if (!first) return undefined;
-    const chapters = rows.flatMap(({ anchorId, wordCount }) =>
-      anchorId === null || wordCount === null ? [] : [{ anchorId, wordCount }],
+    const chapters = rows.flatMap(({ anchorId, wordCount, role }) =>
+      anchorId === null || wordCount === null || role === null ? [] : [{ anchorId, wordCount, role }],
     );
     return { id: first.id, title: first.title, display: first.display, status: first.status, chapters };
   }

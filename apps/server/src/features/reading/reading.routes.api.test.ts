@@ -283,6 +283,46 @@ describe.each(dialectsUnderTest())("reading progress API on %s", (dialect) => {
     expect(state.json().progress).toEqual(back.json().progress);
   });
 
+  it("counts a classic's body chapters only: front matter is 0, the end of the last body chapter finishes it", async () => {
+    const { user, headers } = await reader();
+    // A title page, three stories, a colophon.
+    const book = await createBook(testDb.db, { chapters: 5 });
+    const setRole = (anchorId: string, role: "front" | "back") =>
+      testDb.db
+        .updateTable("chapters")
+        .set({ role })
+        .where("bookId", "=", book.id)
+        .where("anchorId", "=", anchorId)
+        .execute();
+    await setRole("chapter-1", "front");
+    await setRole("chapter-5", "back");
+
+    const titlePage = await put(progressUrl(book.id), at("chapter-1", 0.9), headers);
+    expect(titlePage.json().progress).toMatchObject({ progress: 0, isRead: false });
+    const middle = await put(progressUrl(book.id), at("chapter-3", 0.5), headers);
+    expect(middle.json().progress).toMatchObject({ progress: 50, isRead: false });
+    const end = await put(chapterUrl(book.id, "chapter-4"), { progress: 100 }, headers);
+    expect(end.json().progress).toMatchObject({ progress: 100, isRead: true, currentChapter: "chapter-4" });
+    expect(await listOf(user.id, book.id)).toBe("finished");
+    expect(await bookCounters(testDb.db, book.id)).toMatchObject({ nFinishedReads: 1, finished: 1, current: 0 });
+    // The colophon after the book is past its end; "Mark as finished" and "Start over" skip the matter.
+    expect((await put(progressUrl(book.id), at("chapter-5", 0.2), headers)).json().progress.progress).toBe(100);
+    const over = await t.app.inject({
+      method: "POST",
+      url: `${progressUrl(book.id)}/start-over`,
+      headers,
+      payload: {},
+    });
+    expect(over.json().progress).toMatchObject({ progress: 0, currentChapter: "chapter-2" });
+    const finished = await t.app.inject({
+      method: "POST",
+      url: `${progressUrl(book.id)}/finish`,
+      headers,
+      payload: {},
+    });
+    expect(finished.json().progress).toMatchObject({ progress: 100, isRead: true, currentChapter: "chapter-4" });
+  });
+
   it("lets the latest write win: an older one arriving late moves nothing, yet still counts a finish", async () => {
     const { headers } = await reader();
     const book = await createBook(testDb.db, { chapters: 2 });

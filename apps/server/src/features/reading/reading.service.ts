@@ -34,7 +34,8 @@ interface WriteScope {
 
 /**
  * Reading progress rules (SPEC §4): a book's figure is the reader's place in it (`bookProgressAt`:
- * the words before the place, clamped and rounded; 100 only at the end of the last chapter); the
+ * the words of body chapters before the place, clamped and rounded; 100 only at the end of the last body
+ * chapter, front matter counting as 0 and back matter as 100); the
  * latest write wins; the first record makes a current read, reaching 100 a finished one (once: going
  * back does not un-read a book, only "Start over" does); lists, the feed and the 'read book' event
  * follow in the same transaction.
@@ -158,23 +159,23 @@ export class ReadingService {
     });
   }
 
-  /** "Mark as finished": the place moves to the end of the last chapter and the book is read. */
+  /** "Mark as finished": the place moves to the end of the last body chapter and the book is read. */
   async finish(userId: string, bookId: string, readAt: string | undefined): Promise<BookProgressResponse> {
     return guarded(async () => {
       const target = await this.readableTarget(bookId);
-      const last = target.chapters.at(-1)?.anchorId ?? null;
+      const last = (target.chapters.findLast(isBody) ?? target.chapters.at(-1))?.anchorId ?? null;
       return this.setState(userId, target, readAt, { progress: PROGRESS_MAX, isRead: 1, anchorId: last, offset: 1 });
     });
   }
 
   /**
-   * "Start over": back to the start of the first chapter with no chapter read, and a finished book
+   * "Start over": back to the start of the first body chapter with no chapter read, and a finished book
    * becomes a current read again (the counters follow), so finishing it again counts once more.
    */
   async startOver(userId: string, bookId: string, readAt: string | undefined): Promise<BookProgressResponse> {
     return guarded(async () => {
       const target = await this.readableTarget(bookId);
-      const first = target.chapters[0]?.anchorId ?? null;
+      const first = (target.chapters.find(isBody) ?? target.chapters[0])?.anchorId ?? null;
       return this.setState(userId, target, readAt, { progress: PROGRESS_MIN, isRead: 0, anchorId: first, offset: 0 });
     });
   }
@@ -303,6 +304,8 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+const isBody = (chapter: { role: string }) => chapter.role === "body";
+
 function anchorsOf(target: BookForProgress): string[] {
   return target.chapters.map((chapter) => chapter.anchorId);
 }
@@ -314,6 +317,7 @@ function placeProgress(target: BookForProgress, anchorId: string, chapterPercent
     target.chapters.map((chapter) => chapter.wordCount),
     index,
     chapterPercent,
+    target.chapters.map((chapter) => chapter.role),
   );
 }
 

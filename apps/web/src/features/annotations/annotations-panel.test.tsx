@@ -18,6 +18,7 @@ const chapters: Chapter[] = ["Prologue", "The Crossing"].map((name, index) => ({
   name,
   chapterNumber: index + 1,
   wordCount: 1000,
+  role: "body",
 }));
 const content: ChapterContent = {
   bookId: BOOK,

@@ -20,6 +20,7 @@ const chapterList: Chapter[] = NAMES.map((name, index) => ({
   name,
   chapterNumber: index + 1,
   wordCount: 1000,
+  role: "body",
 }));
 
 function content(number: number): ChapterContent {
