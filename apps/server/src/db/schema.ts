@@ -1,3 +1,4 @@
+import type { ChapterRole } from "@quire/core";
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 
 /**
@@ -128,6 +129,9 @@ export interface BookDataTable {
   language: Generated<string>;
   /** Storage key of the EPUB file the latest version was imported from (null for written or older books). */
   originalEpubKey: Generated<string | null>;
+  /** The first body chapter, where "Start reading" opens (null: the first chapter). */
+  startAnchorId: Generated<string | null>;
+  originalPublicationYear: Generated<number | null>;
 }
 
 export interface ChaptersTable {
@@ -138,6 +142,8 @@ export interface ChaptersTable {
   chapterNumber: number;
   html: string;
   wordCount: number;
+  /** 'front' | 'body' | 'back' (ChapterRole); written chapters are all 'body'. */
+  role: Generated<ChapterRole>;
 }
 
 /** The Markdown an author wrote a community chapter in; `chapters.html` is rendered from it. */
