@@ -26,8 +26,11 @@ const LAST = "\u{10FFFF}";
 /**
  * Matches ranked per tier: a query matching more books or people than this (a word in most summaries)
  * is ranked among the first this many the index yields in each tier, which keeps its cost bounded.
+ * Suggestions, asked at every keystroke and mostly for a few letters that begin thousands of titles, rank
+ * fewer.
  */
 export const RANKED_MATCHES_PER_TIER = 1000;
+export const RANKED_SUGGESTIONS = 250;
 
 /**
  * Every statement search runs, for SQLite (FTS5 with external content, fts5vocab) and PostgreSQL
@@ -80,52 +83,56 @@ export class SearchRepository {
   }
 
   /**
-   * Searchable books matching every group, filtered like the catalogue: matches in title or authors
-   * first (`titleMatch`), then by interaction score. `where` "title-authors" leaves descriptions out
-   * (suggestions).
+   * Searchable books matching every group, filtered like the catalogue: matches in title or authors first
+   * (`titleMatch`), then by interaction score. A page within the first tier costs one statement; only a page
+   * that reaches past it asks for the books matching in their descriptions alone.
    */
   async searchBooks(
     groups: WordGroups,
     filters: BookFilters,
-    page: { limit: number; offset: number; where: "everywhere" | "title-authors" },
+    page: { limit: number; offset: number },
   ): Promise<(BookRow & { titleMatch: number })[]> {
-    const key = this.dialect === "sqlite" ? sql`books.rowid` : sql`books.id`;
-    const inTitleOrAuthors = this.bookMatches(groups, "title-authors");
-    const matching =
-      page.where === "title-authors"
-        ? sql`${key} in (${inTitleOrAuthors})`
-        : sql`${key} in (select * from (${inTitleOrAuthors}) as title_matches
-            union select * from (${this.bookMatches(groups, "all")}) as matches)`;
-    const titleMatch =
-      page.where === "title-authors"
-        ? sql<number>`1`
-        : sql<number>`case when ${key} in (${inTitleOrAuthors}) then 1 else 0 end`;
-    // Only searchable books are indexed, so no display condition: with one, SQLite would walk the
-    // popularity index and probe every book instead of looking up the matches.
-    return this.catalog
-      .filtered({ ...filters, display: undefined })
-      .select(titleMatch.as("titleMatch"))
-      .where(sql<boolean>`${matching}`)
-      .orderBy("titleMatch", "desc")
-      .orderBy("books.interactionScore", "desc")
-      .orderBy("books.id", "desc")
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute();
+    const wanted = page.offset + page.limit;
+    const inTitles = await this.rankedBooks(this.bookMatches(groups, "title-authors"), filters, wanted);
+    if (inTitles.length === wanted) return inTitles.slice(page.offset).map((row) => ({ ...row, titleMatch: 1 }));
+    const onlyInDescriptions = await this.rankedBooks(
+      sql`select * from (${this.bookMatches(groups, "all")}) as matches
+        except select * from (${this.bookMatches(groups, "title-authors")}) as title_matches`,
+      filters,
+      wanted - inTitles.length,
+    );
+    return [
+      ...inTitles.map((row) => ({ ...row, titleMatch: 1 })),
+      ...onlyInDescriptions.map((row) => ({ ...row, titleMatch: 0 })),
+    ].slice(page.offset);
+  }
+
+  /** Books whose title or authors match, for suggestions: ranked among fewer matches, one statement. */
+  async suggestBooks(groups: WordGroups, limit: number): Promise<BookRow[]> {
+    return this.rankedBooks(
+      this.bookMatches(groups, "title-authors", RANKED_SUGGESTIONS),
+      { display: undefined },
+      limit,
+    );
   }
 
   /**
    * People whose name or username matches every group, by interaction score. PostgreSQL's index is
    * keyed by search id; FTS5 keys documents by rowid (reading the search id back would cost a lookup).
    */
-  async searchPeople(groups: WordGroups, limit: number, offset: number): Promise<ProfileRow[]> {
+  async searchPeople(
+    groups: WordGroups,
+    limit: number,
+    offset: number,
+    ranked = RANKED_MATCHES_PER_TIER,
+  ): Promise<ProfileRow[]> {
     const matching =
       this.dialect === "sqlite"
         ? sql`users.rowid in (select rowid from search_people where search_people match ${sqliteMatch(groups)}
-            limit ${RANKED_MATCHES_PER_TIER})`
+            limit ${ranked})`
         : sql`users.search_user_id in (select search_user_id from search_people
             where document @@ to_tsquery('simple', search_fold(${postgresQuery(groups)}))
-            limit ${RANKED_MATCHES_PER_TIER})`;
+            limit ${ranked})`;
     return this.users
       .profiles()
       .where(sql<boolean>`${matching}`)
@@ -150,15 +157,33 @@ export class SearchRepository {
     });
   }
 
-  /** The keys of matching books (SQLite rowids, PostgreSQL ids), at most RANKED_MATCHES_PER_TIER. */
-  private bookMatches(groups: WordGroups, columns: "all" | "title-authors"): RawBuilder<unknown> {
+  /** The first `limit` books by interaction score among `keys` (a statement yielding their keys). */
+  private rankedBooks(keys: RawBuilder<unknown>, filters: BookFilters, limit: number): Promise<BookRow[]> {
+    const key = this.dialect === "sqlite" ? sql`books.rowid` : sql`books.id`;
+    // Only searchable books are indexed, so no display condition: with one, SQLite would walk the
+    // popularity index and probe every book instead of looking up the matches.
+    return this.catalog
+      .filtered({ ...filters, display: undefined })
+      .where(sql<boolean>`${key} in (${keys})`)
+      .orderBy("books.interactionScore", "desc")
+      .orderBy("books.id", "desc")
+      .limit(limit)
+      .execute();
+  }
+
+  /** The keys of matching books (SQLite rowids, PostgreSQL ids), at most `limit`. */
+  private bookMatches(
+    groups: WordGroups,
+    columns: "all" | "title-authors",
+    limit = RANKED_MATCHES_PER_TIER,
+  ): RawBuilder<unknown> {
     if (this.dialect === "sqlite") {
       const table = sql.table(columns === "all" ? "search_books" : "search_book_titles");
-      return sql`select rowid from ${table} where ${table} match ${sqliteMatch(groups)} limit ${RANKED_MATCHES_PER_TIER}`;
+      return sql`select rowid from ${table} where ${table} match ${sqliteMatch(groups)} limit ${limit}`;
     }
     const vector = sql.ref(columns === "all" ? "document" : "title_document");
     return sql`select book_id from search_books where ${vector} @@ to_tsquery('simple', search_fold(${postgresQuery(groups)}))
-      limit ${RANKED_MATCHES_PER_TIER}`;
+      limit ${limit}`;
   }
 }
 

@@ -214,11 +214,7 @@ describe.each(dialectsUnderTest())("search API on %s", (dialect) => {
       testDb.db.transaction().execute(async (trx) => {
         await trx.updateTable("books").set({ title: "Copper Meadow" }).where("id", "=", id).execute();
         const inside = createSearchRepository({ database: { ...testDb.handle, db: trx } });
-        const found = await inside.searchBooks(
-          [["copper"]],
-          { display: 1 },
-          { limit: 5, offset: 0, where: "everywhere" },
-        );
+        const found = await inside.searchBooks([["copper"]], { display: 1 }, { limit: 5, offset: 0 });
         expect(found.map((book) => book.id)).toEqual([id]);
         throw rollback;
       }),

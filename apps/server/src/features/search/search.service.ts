@@ -15,7 +15,7 @@ import type { CatalogRepository } from "../catalog/catalog.repository";
 import { presentBookSummaries } from "../library/book-summaries";
 import { presentPublicProfile } from "../users/users.presenter";
 import { bookSuggestion, genreSuggestion, personSuggestion } from "./search.presenter";
-import type { SearchIndex, SearchRepository, WordGroups } from "./search.repository";
+import { RANKED_SUGGESTIONS, type SearchIndex, type SearchRepository, type WordGroups } from "./search.repository";
 import { corrections, searchWords } from "./spelling";
 
 /** A longer query says nothing the first words have not; it would only cost more. */
@@ -47,14 +47,10 @@ export class SearchService {
   async suggest(text: string): Promise<{ items: Suggestion[] }> {
     const words = this.words(text);
     const [books, people, genres] = await Promise.all([
-      this.corrected("books", words, (groups) =>
-        this.repository.searchBooks(
-          groups,
-          { display: 1 },
-          { limit: SUGGESTED.books, offset: 0, where: "title-authors" },
-        ),
+      this.corrected("books", words, (groups) => this.repository.suggestBooks(groups, SUGGESTED.books)),
+      this.corrected("people", words, (groups) =>
+        this.repository.searchPeople(groups, SUGGESTED.people, 0, RANKED_SUGGESTIONS),
       ),
-      this.corrected("people", words, (groups) => this.repository.searchPeople(groups, SUGGESTED.people, 0)),
       this.catalog.listGenres(),
     ]);
     const matchingGenres = genres
@@ -113,7 +109,7 @@ export class SearchService {
       status: query.status,
       completionStatus: query.completionStatus,
     };
-    const page = { limit: SEARCH_PAGE_SIZE + 1, offset, where: "everywhere" as const };
+    const page = { limit: SEARCH_PAGE_SIZE + 1, offset };
     // Only the first page's first row says whether any book matched in title or authors.
     const rows = await this.corrected(
       "books",
