@@ -1,6 +1,7 @@
 import type { BookSummary, CategoryWithBooks } from "@quire/core";
 import { TOP_NEW_WINDOW_DAYS, TRENDING_BOOKS_COUNT } from "@quire/core/constants";
 import { ArrowRight, Sparkles } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { Button, buttonClasses } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
@@ -8,14 +9,31 @@ import { ErrorState } from "../../../components/error-state";
 import { Section } from "../../../components/section";
 import { LoadingStatus, placeholderKeys, Skeleton } from "../../../components/skeleton";
 import { useScreenTitle } from "../../../lib/screen-title";
+import { useSession } from "../../auth/session";
 import { NewestReaders } from "../../users/components/newest-readers";
 import { BookCard, WideBookCardSkeleton } from "../components/book-card";
 import { BookRow, BookRowSkeleton } from "../components/book-collection";
 import { BookCover } from "../components/book-cover";
 import { useCategories, useNewCommunityBooks, useTrendingBooks } from "../queries";
 
+// A signed-in reader's home is its own chunk, so the landing page visitors get stays small.
+const ReaderHome = lazy(async () => ({ default: (await import("../../home/screens/reader-home-screen")).ReaderHome }));
+
 export function HomeScreen() {
   useScreenTitle("Home", { useDefaultDocumentTitle: true });
+  const session = useSession();
+  if (session.status === "loading") return <LoadingStatus label="Loading…" />;
+  if (session.status === "signed-in") {
+    return (
+      <Suspense fallback={<LoadingStatus label="Loading your home…" />}>
+        <ReaderHome />
+      </Suspense>
+    );
+  }
+  return <Landing />;
+}
+
+function Landing() {
   return (
     <>
       <Hero />

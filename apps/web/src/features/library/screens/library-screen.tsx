@@ -4,12 +4,11 @@ import { Link } from "react-router";
 import { EmptyState } from "../../../components/empty-state";
 import { ErrorState } from "../../../components/error-state";
 import { LoadingStatus, Skeleton } from "../../../components/skeleton";
-import { formatDate } from "../../../lib/format";
 import { useScreenTitle } from "../../../lib/screen-title";
 import { RequireSession } from "../../auth/components/require-session";
-import { authorsText } from "../../catalog/book-labels";
 import { BookCover } from "../../catalog/components/book-cover";
 import { LIST_LABELS } from "../components/book-actions";
+import { ContinueReadingCard } from "../components/continue-reading-card";
 import { useContinueReading, useReadingLists } from "../queries";
 
 export function LibraryScreen() {
@@ -56,32 +55,7 @@ function ContinueReading() {
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {query.data.map(({ book, progress }) => (
             <li key={book.id}>
-              <Link
-                to={`/read/${book.id}`}
-                className="flex gap-4 rounded-2xl border border-line bg-surface p-3 shadow-card transition-colors hover:border-line-strong"
-                data-testid="continue-item"
-              >
-                <div className="w-16 shrink-0">
-                  <BookCover book={book} />
-                </div>
-                <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-                  <p className="line-clamp-2 font-semibold font-serif text-ink">{book.title}</p>
-                  <p className="truncate text-ink-muted text-sm">{authorsText(book.authors)}</p>
-                  <div
-                    role="progressbar"
-                    aria-label={`${book.title}: read`}
-                    aria-valuemin={0}
-                    aria-valuemax={100}
-                    aria-valuenow={progress.progress}
-                    className="mt-auto h-1.5 w-full overflow-hidden rounded-full bg-sunken"
-                  >
-                    <div className="h-full rounded-full bg-accent" style={{ width: `${progress.progress}%` }} />
-                  </div>
-                  <p className="text-ink-muted text-xs">
-                    {progress.progress}% · last read {formatDate(progress.lastReadAt)}
-                  </p>
-                </div>
-              </Link>
+              <ContinueReadingCard book={book} progress={progress} />
             </li>
           ))}
         </ul>

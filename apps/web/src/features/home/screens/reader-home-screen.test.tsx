@@ -1,0 +1,169 @@
+import type { BookSummary, ReaderHome } from "@quire/core";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { createMemoryRouter } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { apiError, mockApi } from "../../../test/api-mock";
+import { makeMe } from "../../../test/fixtures";
+import { renderRouter } from "../../../test/render-router";
+import { HomeScreen } from "../../catalog/screens/home-screen";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const book = (id: string, title: string, extra: Partial<BookSummary> = {}): BookSummary => ({
+  id,
+  title,
+  authors: ["Ada Lovelace"],
+  authorIds: [],
+  imageUrl: null,
+  summary: "",
+  genreRefs: [],
+  categoryRefs: [],
+  source: "own",
+  display: true,
+  status: "launched",
+  publishingLabel: null,
+  completionStatus: "complete",
+  launchedDate: "2026-01-01T00:00:00.000Z",
+  addedDate: "2026-01-01T00:00:00.000Z",
+  nUserStarred: 0,
+  nCurrentReads: 0,
+  nFinishedReads: 0,
+  interactionScore: 0,
+  lastInteractedAt: null,
+  ...extra,
+});
+
+const EMPTY: ReaderHome = {
+  continueReading: [],
+  comingSoon: [],
+  picks: { genres: [], books: [] },
+  fromFollowed: [],
+  classics: [],
+  trending: [],
+};
+
+const FULL: ReaderHome = {
+  continueReading: [
+    {
+      book: book("b1", "The Lamplighter"),
+      progress: {
+        userId: "user-1",
+        bookId: "b1",
+        progress: 42,
+        currentChapter: "c3",
+        lastReadAt: "2026-11-20T10:00:00.000Z",
+        isRead: false,
+        epubPosition: { anchorId: "c3", offset: 0.5 },
+      },
+    },
+  ],
+  comingSoon: [
+    {
+      book: book("s1", "Orbit of Small Hours", { status: "scheduled", launchedDate: "2026-12-05T10:00:00.000Z" }),
+      subscribed: false,
+    },
+  ],
+  picks: {
+    genres: [
+      { id: "g1", displayName: "Fantasy" },
+      { id: "g2", displayName: "Poetry" },
+    ],
+    books: [book("p1", "Salt Roads")],
+  },
+  fromFollowed: [book("f1", "Field Notes")],
+  classics: [book("c1", "The Adventures of Sherlock Holmes", { source: "public-domain" })],
+  trending: [book("t1", "The Night Telegraph")],
+};
+
+function renderHome() {
+  renderRouter(createMemoryRouter([{ path: "/", element: <HomeScreen /> }], { initialEntries: ["/"] }));
+}
+
+const signedIn = { "GET /api/auth/get-session": () => Response.json({ user: makeMe() }) };
+
+describe("ReaderHome", () => {
+  it("keeps the landing page for visitors and never asks for a reader's home", async () => {
+    const calls = mockApi({
+      "GET /api/v1/books/trending": () => Response.json({ items: [] }),
+      "GET /api/v1/books/new-community": () => Response.json({ items: [], nextCursor: null }),
+      "GET /api/v1/categories": () => Response.json({ categories: [] }),
+    });
+    renderHome();
+    expect(await screen.findByRole("heading", { name: "Read, track and share the books you love." })).toBeTruthy();
+    expect(calls.some((call) => call.path === "/api/v1/me/home")).toBe(false);
+  });
+
+  it("shows a signed-in reader's sections in order, with the progress figure and the genres chosen", async () => {
+    mockApi({ ...signedIn, "GET /api/v1/me/home": () => Response.json(FULL) });
+    renderHome();
+    expect(await screen.findByRole("heading", { name: "Welcome back, Ada" })).toBeTruthy();
+    await screen.findByTestId("section-continue-reading");
+    const headings = screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent);
+    expect(headings).toEqual([
+      "Continue reading",
+      "Coming soon",
+      "Picked for you",
+      "New from people you follow",
+      "Public-domain classics",
+      "Trending",
+    ]);
+    const item = screen.getByTestId("continue-item");
+    expect(item.getAttribute("href")).toBe("/read/b1");
+    expect(within(item).getByRole("progressbar").getAttribute("aria-valuenow")).toBe("42");
+    expect(within(item).getByText(/^42% · last read/)).toBeTruthy();
+    expect(screen.getByText("From Fantasy and Poetry, the genres you chose.")).toBeTruthy();
+    const classics = within(screen.getByTestId("section-classics"));
+    expect(classics.getByRole("link", { name: "The Adventures of Sherlock Holmes" })).toBeTruthy();
+    expect(screen.queryByTestId("first-run")).toBeNull();
+  });
+
+  it("asks to be notified of a launch and shows the new state at once", async () => {
+    const calls = mockApi({
+      ...signedIn,
+      "GET /api/v1/me/home": () => Response.json(FULL),
+      "PUT /api/v1/books/s1/launch-subscription": () => Response.json({ subscribed: true }),
+    });
+    renderHome();
+    const coming = await screen.findByTestId("coming-soon-item");
+    expect(within(coming).getByTestId("status-badge").textContent).toMatch(/^Launches .*2026/);
+    fireEvent.click(within(coming).getByRole("button", { name: "Notify me when Orbit of Small Hours launches" }));
+    const undo = await within(coming).findByRole("button", {
+      name: "Don't notify me when Orbit of Small Hours launches",
+    });
+    expect(undo.getAttribute("aria-pressed")).toBe("true");
+    expect(calls.filter((call) => call.method === "PUT").map((call) => call.path)).toEqual([
+      "/api/v1/books/s1/launch-subscription",
+    ]);
+  });
+
+  it("welcomes a brand-new reader towards browse and search, hiding empty sections", async () => {
+    mockApi({ ...signedIn, "GET /api/v1/me/home": () => Response.json({ ...EMPTY, trending: FULL.trending }) });
+    renderHome();
+    const firstRun = await screen.findByTestId("first-run");
+    expect(within(firstRun).getByRole("link", { name: "Browse the catalogue" }).getAttribute("href")).toBe("/browse");
+    expect(within(firstRun).getByRole("link", { name: "Search books and people" }).getAttribute("href")).toBe(
+      "/search",
+    );
+    expect(screen.queryByTestId("section-continue-reading")).toBeNull();
+    expect(screen.queryByTestId("section-picks")).toBeNull();
+    expect(screen.getByTestId("section-trending")).toBeTruthy();
+  });
+
+  it("shows the failure with a retry that loads the home", async () => {
+    let attempts = 0;
+    mockApi({
+      ...signedIn,
+      "GET /api/v1/me/home": () => {
+        attempts += 1;
+        return attempts === 1 ? apiError(400, "invalid-argument", "The home could not be built.") : Response.json(FULL);
+      },
+    });
+    renderHome();
+    const failure = await screen.findByTestId("error-state");
+    expect(within(failure).getByText("The home could not be built.")).toBeTruthy();
+    fireEvent.click(within(failure).getByRole("button", { name: "Retry" }));
+    await waitFor(() => expect(screen.getByTestId("section-continue-reading")).toBeTruthy());
+  });
+});
