@@ -3,11 +3,12 @@
  * Never part of CI or `npm test` (see README.md). Exit code 1 means an invalid run (errors, non-2xx,
  * a crash), or with BENCH_STRICT=1 a missed budget.
  */
+import { runBookSearchBench } from "./book-search.bench";
 import { runCatalogBench } from "./catalog.bench";
 import { readSettings } from "./lib";
 import { runSearchBench } from "./search.bench";
 
-const BENCHES = { catalog: runCatalogBench, search: runSearchBench } as const;
+const BENCHES = { catalog: runCatalogBench, search: runSearchBench, "book-search": runBookSearchBench } as const;
 type BenchName = keyof typeof BENCHES;
 
 async function main(): Promise<number> {

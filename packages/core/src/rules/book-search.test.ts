@@ -4,7 +4,7 @@ import {
   countMatches,
   foldQuery,
   forEachMatch,
-  locatorChars,
+  locatorChar,
   type SearchableText,
   searchableText,
   snippetAround,
@@ -63,12 +63,12 @@ describe("book search folding", () => {
   it("gives each match's place as a reader locator counts it", () => {
     const plain = "  One  fish,\n two fish;\tred fish, blue fish. ";
     const chapter = searchableText(plain);
-    const toChar = locatorChars(chapter.text);
-    const places = matches(chapter, "fish").map((match) => toChar(match.start));
+    const places = matches(chapter, "fish").map((match) => locatorChar(chapter, match.start));
     expect(places).toEqual([3, 11, 19, 28]);
     expect(places.map((char) => denseText(plain).slice(char, char + 4))).toEqual(["fish", "fish", "fish", "fish"]);
-    // Asked out of order it starts counting again.
-    expect(toChar(0)).toBe(0);
+    // Long chapters count from the nearest checkpoint.
+    const long = searchableText(`${"word ".repeat(1000)}fish`);
+    expect(locatorChar(long, long.text.length - 4)).toBe(4000);
   });
 
   it("quotes the match with words either side, cut at spaces", () => {
@@ -86,7 +86,8 @@ describe("book search folding", () => {
   });
 
   const alphabet = fc.constantFrom(..."aAeEéÉ e\u0301ﬁß’' \n\t.x".split(""));
-  const texts = fc.array(alphabet, { maxLength: 60 }).map((chars) => chars.join(""));
+  // Longer than a space checkpoint (256 characters) now and then.
+  const texts = fc.array(alphabet, { maxLength: 600 }).map((chars) => chars.join(""));
 
   it("reports only places whose text folds to the query, each at its locator character (property)", () => {
     fc.assert(
@@ -97,13 +98,12 @@ describe("book search folding", () => {
         const found = matches(chapter, query);
         if (query !== "") expect(found.length).toBeGreaterThan(0);
         expect(found.length).toBe(countMatches(chapter, query));
-        const toChar = locatorChars(chapter.text);
         let previousEnd = 0;
         for (const match of found) {
           expect(match.start).toBeGreaterThanOrEqual(previousEnd);
           previousEnd = match.end;
           expect(foldQuery(chapter.text.slice(match.start, match.end))).toContain(query);
-          expect(toChar(match.start)).toBe(denseText(chapter.text.slice(0, match.start)).length);
+          expect(locatorChar(chapter, match.start)).toBe(denseText(chapter.text.slice(0, match.start)).length);
           const snippet = snippetAround(chapter.text, match);
           expect(snippet.snippet.slice(snippet.matchStart, snippet.matchStart + snippet.matchLength)).toBe(
             chapter.text.slice(match.start, match.end),
@@ -117,8 +117,7 @@ describe("book search folding", () => {
     fc.assert(
       fc.property(texts, (plain) => {
         const chapter = searchableText(plain);
-        const toChar = locatorChars(chapter.text);
-        expect(toChar(chapter.text.length)).toBe(denseText(plain).length);
+        expect(locatorChar(chapter, chapter.text.length)).toBe(denseText(plain).length);
       }),
     );
   });

@@ -56,7 +56,11 @@ export interface SearchableText {
    * came from; null when folding kept every length, so indexes are the same in both.
    */
   readonly origins: Int32Array | null;
+  /** Spaces in `text` before each multiple of SPACE_STEP, so a locator character takes a short count. */
+  readonly spaces: Int32Array;
 }
+
+const SPACE_STEP = 256;
 
 export function searchableText(plain: string): SearchableText {
   const text = plain.replace(/\s+/g, " ").trim();
@@ -68,7 +72,17 @@ export function searchableText(plain: string): SearchableText {
       return result;
     })
     .toLowerCase();
-  return { text, folded, origins: sameLengths ? null : originsOf(text, folded.length) };
+  return { text, folded, origins: sameLengths ? null : originsOf(text, folded.length), spaces: spacesOf(text) };
+}
+
+function spacesOf(text: string): Int32Array {
+  const spaces = new Int32Array(Math.floor(text.length / SPACE_STEP) + 1);
+  let count = 0;
+  for (let index = 0; index < text.length; index++) {
+    if (index % SPACE_STEP === 0) spaces[index / SPACE_STEP] = count;
+    if (text.charCodeAt(index) === 32) count++;
+  }
+  return spaces;
 }
 
 function originsOf(text: string, foldedLength: number): Int32Array {
@@ -129,21 +143,13 @@ export function countMatches(searchable: SearchableText, query: string): number 
   return count;
 }
 
-/**
- * Turns indexes of `SearchableText.text` into text locator characters (the non-whitespace characters
- * before them). Cheapest asked in increasing order, as matches come.
- */
-export function locatorChars(text: string): (index: number) => number {
-  let at = 0;
-  let spaces = 0;
-  return (index) => {
-    if (index < at) {
-      at = 0;
-      spaces = 0;
-    }
-    for (; at < index; at++) if (text.charCodeAt(at) === 32) spaces++;
-    return index - spaces;
-  };
+/** The text locator character of an index of `SearchableText.text`: the non-whitespace characters before it. */
+export function locatorChar(searchable: SearchableText, index: number): number {
+  const { text, spaces } = searchable;
+  const step = Math.min(Math.floor(index / SPACE_STEP), spaces.length - 1);
+  let count = spaces[step] as number;
+  for (let at = step * SPACE_STEP; at < index; at++) if (text.charCodeAt(at) === 32) count++;
+  return index - count;
 }
 
 export interface MatchSnippet {

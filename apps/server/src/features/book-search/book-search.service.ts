@@ -2,10 +2,11 @@ import {
   BOOK_SEARCH_MAX_ITEMS,
   type BookSearchMatch,
   type BookSearchResults,
+  countMatches,
   foldQuery,
   forEachMatch,
   htmlToText,
-  locatorChars,
+  locatorChar,
   type SearchableText,
   searchableText,
   snippetAround,
@@ -39,15 +40,19 @@ export class BookSearchService {
     let total = 0;
     chapters.forEach((chapter, index) => {
       const text = texts[index] as SearchableText;
+      // Past the listed ones, matches are only counted: most of a common word's thousands.
+      if (items.length === BOOK_SEARCH_MAX_ITEMS) {
+        total += countMatches(text, query);
+        return;
+      }
       const chapterName = chapter.name || `Chapter ${chapter.chapterNumber}`;
-      const toChar = locatorChars(text.text);
       forEachMatch(text, query, (match) => {
         total++;
         if (items.length < BOOK_SEARCH_MAX_ITEMS) {
           items.push({
             anchorId: chapter.anchorId,
             chapterName,
-            offset: toChar(match.start),
+            offset: locatorChar(text, match.start),
             ...snippetAround(text.text, match),
           });
         }
