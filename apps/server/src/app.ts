@@ -34,6 +34,7 @@ import { uploadsRoutes } from "./features/uploads/uploads.routes";
 import { AuthorBooksService } from "./features/users/author-books.service";
 import { meRoutes } from "./features/users/me.routes";
 import { ProfileEditingService } from "./features/users/profile-editing.service";
+import { registerReadingActivity } from "./features/users/register-reading-activity";
 import { UsersRepository } from "./features/users/users.repository";
 import { usersRoutes } from "./features/users/users.routes";
 import { webRoutes } from "./features/web/web.routes";
@@ -108,6 +109,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     authorBooks: new AuthorBooksService(usersRepository, catalogRepository),
     cache: publicCache,
   });
+  await registerReadingActivity(app, ctx);
   const pushSender = await registerPush(app, ctx);
   const eventWorker = await registerNotifications(app, ctx, { onPushQueued: () => pushSender.nudge() });
   await app.register(followsRoutes, {

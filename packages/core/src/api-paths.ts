@@ -40,6 +40,7 @@ export const API_PATHS = {
   "users.follow": "/api/v1/users/:id/follow",
   "users.followers": "/api/v1/users/:id/followers",
   "users.following": "/api/v1/users/:id/following",
+  "users.reading": "/api/v1/users/:id/reading",
   "notifications.list": "/api/v1/notifications",
   "notifications.read": "/api/v1/notifications/read",
   stream: "/api/v1/stream",

@@ -41,6 +41,16 @@ export const PROGRESS_MAX = 100;
 export const STAR_SCORE_FLOOR = 0;
 /** SPEC §4 leaves the value open; one star is worth this many interaction points. */
 export const STAR_SCORE_DELTA = 5;
+/**
+ * A user's interactionScore (SPEC §3: it ranks suggestions; the spec gives no weights). It moves with
+ * what others do with them (followed; their book starred or finished by someone else) and with their
+ * own reading (a book begun, a star given), back on undo, never below STAR_SCORE_FLOOR.
+ */
+export const USER_SCORE_FOLLOWED = 3;
+export const USER_SCORE_BOOK_STARRED = 2;
+export const USER_SCORE_BOOK_FINISHED = 3;
+export const USER_SCORE_READ_STARTED = 2;
+export const USER_SCORE_STAR_GIVEN = 1;
 
 export const UPLOAD_SINGLE_REQUEST_MAX_BYTES = 256 * 1024;
 export const UPLOAD_CHUNK_START_BYTES = 256 * 1024;

@@ -13,6 +13,7 @@ export * from "./contracts/profile.contract";
 export * from "./contracts/push.contract";
 export * from "./contracts/reader-settings.contract";
 export * from "./contracts/reading.contract";
+export * from "./contracts/reading-activity.contract";
 export * from "./contracts/search.contract";
 export * from "./contracts/social.contract";
 export * from "./contracts/social-auth.contract";

@@ -39,6 +39,8 @@ export interface UsersTable {
   onboardingSteps: Generated<JsonText>;
   /** Set once every onboarding step is done; a finished user never sees onboarding again. */
   onboardedAt: string | null;
+  /** 0 hides what they read, finished and starred from everyone else (profile and feed). */
+  readingActivityPublic: Generated<Bool>;
 }
 
 export interface FollowsTable {

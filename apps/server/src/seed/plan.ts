@@ -1,5 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { STAR_SCORE_DELTA, slugify, type TocEntry, WORDS_PER_MINUTE } from "@quire/core";
+import {
+  STAR_SCORE_DELTA,
+  slugify,
+  type TocEntry,
+  USER_SCORE_BOOK_FINISHED,
+  USER_SCORE_BOOK_STARRED,
+  USER_SCORE_FOLLOWED,
+  USER_SCORE_READ_STARTED,
+  USER_SCORE_STAR_GIVEN,
+  WORDS_PER_MINUTE,
+} from "@quire/core";
 import type { Insertable } from "kysely";
 import { toBool, toJson } from "../db/json";
 import type { Database } from "../db/schema";
@@ -56,11 +66,24 @@ export function demoBookScore(counts: { stars: number; current: number; finished
 }
 
 /**
- * The demo's interaction score for a user: three points per follower, two per book they are
- * reading or have read, one per star they gave.
+ * The demo's interaction score for a user, as the live actions would have moved it (constants'
+ * USER_SCORE_*): followers, books they began, stars they gave, and others' stars and finishes of
+ * their books.
  */
-export function demoUserScore(counts: { followers: number; reads: number; starsGiven: number }): number {
-  return counts.followers * 3 + counts.reads * 2 + counts.starsGiven;
+export function demoUserScore(counts: {
+  followers: number;
+  reads: number;
+  starsGiven: number;
+  starsReceived: number;
+  finishesReceived: number;
+}): number {
+  return (
+    counts.followers * USER_SCORE_FOLLOWED +
+    counts.reads * USER_SCORE_READ_STARTED +
+    counts.starsGiven * USER_SCORE_STAR_GIVEN +
+    counts.starsReceived * USER_SCORE_BOOK_STARRED +
+    counts.finishesReceived * USER_SCORE_BOOK_FINISHED
+  );
 }
 
 /** A deterministic moment between `from` and `to`, spread by a key so rows don't share timestamps. */
@@ -333,6 +356,11 @@ export function buildDemoPlan(now: Date, imageUrls: ReadonlyMap<string, string> 
     const following = follows.filter((row) => row.followerId === user.id).length;
     const reads = readingProgress.filter((row) => row.userId === user.id).length;
     const starsGiven = stars.filter((row) => row.userId === user.id).length;
+    // Someone else's star or finish of a book they wrote; their own earn them nothing as its author.
+    const ownBooks = new Set(bookAuthors.filter((row) => row.authorId === user.id).map((row) => row.bookId));
+    const byOthers = (row: { userId: string; bookId: string }) => row.userId !== user.id && ownBooks.has(row.bookId);
+    const starsReceived = stars.filter(byOthers).length;
+    const finishesReceived = readingProgress.filter((row) => row.isRead === 1 && byOthers(row)).length;
     return {
       id: user.id,
       firstName: user.firstName,
@@ -356,7 +384,7 @@ export function buildDemoPlan(now: Date, imageUrls: ReadonlyMap<string, string> 
       nReferredUsers: 0,
       searchUserId: randomUUID(),
       utm: null,
-      interactionScore: demoUserScore({ followers, reads, starsGiven }),
+      interactionScore: demoUserScore({ followers, reads, starsGiven, starsReceived, finishesReceived }),
       onboardedAt: iso(createdAt),
     };
   });

@@ -1,7 +1,16 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { STAR_SCORE_DELTA, TOP_NEW_WINDOW_DAYS, WORDS_PER_MINUTE } from "@quire/core";
+import {
+  STAR_SCORE_DELTA,
+  TOP_NEW_WINDOW_DAYS,
+  USER_SCORE_BOOK_FINISHED,
+  USER_SCORE_BOOK_STARRED,
+  USER_SCORE_FOLLOWED,
+  USER_SCORE_READ_STARTED,
+  USER_SCORE_STAR_GIVEN,
+  WORDS_PER_MINUTE,
+} from "@quire/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialectsUnderTest, useTestDatabase } from "../../test/test-db";
 import { parseJson } from "../db/json";
@@ -281,6 +290,21 @@ describe.each(dialectsUnderTest())("demo seed on %s", (dialect) => {
       .map((book) => book.interactionScore)
       .sort((a, b) => b - a);
     expect(new Set(trending.slice(0, 5)).size).toBe(5);
+  });
+
+  it("gives every user the interaction score their rows would have earned live", async () => {
+    const [, users, stars, progress, follows, , bookAuthors] = await all();
+    for (const user of users) {
+      const own = new Set(bookAuthors.filter((row) => row.authorId === user.id).map((row) => row.bookId));
+      const byOthers = (row: { userId: string; bookId: string }) => row.userId !== user.id && own.has(row.bookId);
+      expect(user.interactionScore, user.id).toBe(
+        follows.filter((row) => row.followeeId === user.id).length * USER_SCORE_FOLLOWED +
+          progress.filter((row) => row.userId === user.id).length * USER_SCORE_READ_STARTED +
+          stars.filter((row) => row.userId === user.id).length * USER_SCORE_STAR_GIVEN +
+          stars.filter(byOthers).length * USER_SCORE_BOOK_STARRED +
+          progress.filter((row) => row.isRead === 1 && byOthers(row)).length * USER_SCORE_BOOK_FINISHED,
+      );
+    }
   });
 
   it("keeps reading progress, lists and activity times consistent", async () => {

@@ -28,6 +28,7 @@ export function makeMe(overrides: Partial<Me> = {}): Me {
     interactionScore: 0,
     favouriteGenres: [],
     onboarding: { completedSteps: [], finished: true },
+    readingActivityPublic: true,
     ...overrides,
   };
 }

@@ -21,6 +21,7 @@ export const ProfileUpdateSchema = z
     social: SocialLinksInputSchema,
     acceptedTracking: z.boolean(),
     signUpForBeta: z.boolean(),
+    readingActivityPublic: z.boolean(),
   })
   .partial()
   .strict();

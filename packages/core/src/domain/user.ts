@@ -80,6 +80,8 @@ export const UserSchema = z
     /** Genre ids chosen during onboarding. */
     favouriteGenres: z.array(IdSchema),
     onboarding: OnboardingStateSchema,
+    /** Whether others see what they are reading, have finished and starred (profile and feed). */
+    readingActivityPublic: z.boolean(),
   })
   .meta({ id: "User" });
 export type User = z.infer<typeof UserSchema>;

@@ -1,5 +1,13 @@
 import type { Kysely } from "kysely";
-import type { DialectName } from "../dialect";
 
-// Placeholder registered ahead of its work so parallel changes never collide in index.ts; filled before it lands.
-export async function up(_db: Kysely<unknown>, _dialect: DialectName): Promise<void> {}
+/**
+ * A user's switch for their reading activity (reading, finished, starred) on their profile and in
+ * followers' feeds. Public (1) unless they hide it; the feed and the profile check it when they read,
+ * so hiding also hides what was recorded before.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .alterTable("users")
+    .addColumn("reading_activity_public", "integer", (c) => c.notNull().defaultTo(1))
+    .execute();
+}

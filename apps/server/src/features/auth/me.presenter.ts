@@ -28,5 +28,6 @@ export function presentMe(row: UserRow, lists: { list: string; bookId: string }[
       completedSteps: parseJson<OnboardingStep[]>(row.onboardingSteps, []),
       finished: row.onboardedAt !== null,
     },
+    readingActivityPublic: fromBool(row.readingActivityPublic),
   };
 }

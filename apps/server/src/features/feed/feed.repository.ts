@@ -1,4 +1,4 @@
-import type { CursorKey } from "@quire/core";
+import { type CursorKey, READING_ACTIVITY_VERBS } from "@quire/core";
 import type { Kysely } from "kysely";
 import type { BookRow, Database } from "../../db/schema";
 
@@ -12,7 +12,8 @@ export class FeedRepository {
   constructor(readonly db: Kysely<Database>) {}
 
   /**
-   * Activities of the people `viewerId` follows, on shown books, newest first; keyset on the
+   * Activities of the people `viewerId` follows, on shown books, without the reading activity of those
+   * who hide it, newest first; keyset on the
    * activity's (created_at, id). Each followed actor's rows come from `activities_feed_idx` already
    * ordered and cut at the cursor. Returns `limit + 1` rows at most so the caller sees if more follow.
    */
@@ -34,7 +35,11 @@ export class FeedRepository {
         "activities.actorId as actorId",
       ])
       .where("follows.followerId", "=", viewerId)
-      .where("books.display", "=", 1);
+      .where("books.display", "=", 1)
+      // Checked as the feed is read, so hiding one's reading activity also hides what was recorded before.
+      .where((eb) =>
+        eb.or([eb("users.readingActivityPublic", "=", 1), eb("activities.verb", "not in", READING_ACTIVITY_VERBS)]),
+      );
     if (after) {
       const [createdAt, id] = after;
       query = query.where((eb) =>

@@ -1,3 +1,4 @@
+import { USER_SCORE_FOLLOWED } from "@quire/core";
 import { describe, expect, it } from "vitest";
 import { createSignedInUser } from "../../../test/factories";
 import { seededRandom } from "../../../test/reading-fixtures";
@@ -66,14 +67,19 @@ describe.each(dialectsUnderTest())("concurrent follows on %s", (dialect) => {
     expect(new Set(edges.map((edge) => `${edge.followerId} ${edge.followeeId}`)).size).toBe(edges.length);
     const counters = await testDb.db
       .selectFrom("users")
-      .select(["id", "nFollowing", "nFollowers"])
+      .select(["id", "nFollowing", "nFollowers", "interactionScore"])
       .where("id", "in", ids)
       .execute();
-    const recount = (id: string) => ({
-      id,
-      nFollowing: edges.filter((edge) => edge.followerId === id).length,
-      nFollowers: edges.filter((edge) => edge.followeeId === id).length,
-    });
+    const recount = (id: string) => {
+      const nFollowers = edges.filter((edge) => edge.followeeId === id).length;
+      // Each user started at 0 and did nothing but follow: their score is their followers' worth.
+      return {
+        id,
+        nFollowing: edges.filter((edge) => edge.followerId === id).length,
+        nFollowers,
+        interactionScore: nFollowers * USER_SCORE_FOLLOWED,
+      };
+    };
     expect(counters.sort((a, b) => a.id.localeCompare(b.id))).toEqual(
       ids.map(recount).sort((a, b) => a.id.localeCompare(b.id)),
     );

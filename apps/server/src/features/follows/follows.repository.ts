@@ -1,30 +1,36 @@
-import type { CursorKey } from "@quire/core";
+import { type CursorKey, USER_SCORE_FOLLOWED } from "@quire/core";
 import type { Kysely, Transaction } from "kysely";
 import type { Database, UserRow } from "../../db/schema";
+import { scoreMovedBy } from "../users/interaction-score";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
- * Both counters of one edge. The two rows are updated in id order: on PostgreSQL, A following B while
- * B follows A would otherwise lock A then B against B then A and deadlock.
+ * Both counters of one edge, and the followee's interaction score. The two rows are updated in id
+ * order: on PostgreSQL, A following B while B follows A would otherwise lock A then B against B then A
+ * and deadlock.
  */
 async function moveCounters(db: Db, followerId: string, followeeId: string, op: "+" | "-"): Promise<void> {
+  const score = op === "+" ? USER_SCORE_FOLLOWED : -USER_SCORE_FOLLOWED;
   const changes = [
-    { id: followerId, counter: "nFollowing" as const },
-    { id: followeeId, counter: "nFollowers" as const },
+    { id: followerId, counter: "nFollowing" as const, score: 0 },
+    { id: followeeId, counter: "nFollowers" as const, score },
   ].sort((a, b) => (a.id < b.id ? -1 : 1));
-  for (const { id, counter } of changes) {
+  for (const { id, counter, score } of changes) {
     await db
       .updateTable("users")
-      .set((eb) => ({ [counter]: eb(counter, op, 1) }))
+      .set((eb) => ({
+        [counter]: eb(counter, op, 1),
+        ...(score === 0 ? {} : { interactionScore: scoreMovedBy(eb, score) }),
+      }))
       .where("id", "=", id)
       .execute();
   }
 }
 
 /**
- * Follow edges and the two counters they drive (`n_following` of the follower, `n_followers` of the
- * followee). Callers pass a transaction so an edge and its counters change together.
+ * Follow edges and the counters they drive (`n_following` of the follower, `n_followers` and the
+ * interaction score of the followee). Callers pass a transaction so an edge and its counters change together.
  */
 export const followsRepository = {
   /** Adds the edge unless it exists; returns whether it was new. */

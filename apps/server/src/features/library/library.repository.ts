@@ -1,8 +1,9 @@
-import { STAR_SCORE_DELTA, STAR_SCORE_FLOOR } from "@quire/core";
+import { STAR_SCORE_DELTA, STAR_SCORE_FLOOR, USER_SCORE_BOOK_STARRED, USER_SCORE_STAR_GIVEN } from "@quire/core";
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "../../db/schema";
 import { activitiesRepository } from "../feed/activities.repository";
 import type { ReadingProgressRow } from "../reading/reading.repository";
+import { moveUserScores, otherAuthorsOf } from "../users/interaction-score";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -17,8 +18,8 @@ export interface ViewerStateRow {
 const truthy = (value: unknown) => value === true || value === 1;
 
 /**
- * Stars and launch subscriptions, and the viewer's state on a book. A star's counter and score move
- * only when its row was really inserted or deleted, in the same transaction, so concurrent toggles
+ * Stars and launch subscriptions, and the viewer's state on a book. A star's counter and scores (the
+ * book's, the giver's, its authors') move only when its row was really inserted or deleted, in the same transaction, so concurrent toggles
  * leave `n_user_starred` equal to the number of star rows on both dialects.
  */
 export class LibraryRepository {
@@ -43,6 +44,7 @@ export class LibraryRepository {
       .executeTakeFirst();
     if (!inserted) return this.starCount(bookId, trx);
     await activitiesRepository.record(trx, { actorId: userId, verb: "starred", bookId }, now);
+    await this.moveScoresOfStar(trx, userId, bookId, 1);
     const book = await trx
       .updateTable("books")
       .set((eb) => ({
@@ -66,6 +68,7 @@ export class LibraryRepository {
       .executeTakeFirst();
     if (!deleted) return this.starCount(bookId, trx);
     await activitiesRepository.remove(trx, { actorId: userId, verb: "starred", bookId });
+    await this.moveScoresOfStar(trx, userId, bookId, -1);
     const book = await trx
       .updateTable("books")
       .set((eb) => ({
@@ -82,6 +85,15 @@ export class LibraryRepository {
       .returning("nUserStarred")
       .executeTakeFirstOrThrow();
     return book.nUserStarred;
+  }
+
+  /** A star given (or taken back) moves the giver's score and that of the book's other authors. */
+  private async moveScoresOfStar(trx: Transaction<Database>, userId: string, bookId: string, sign: 1 | -1) {
+    const authors = await otherAuthorsOf(trx, bookId, userId);
+    await moveUserScores(trx, [
+      { userId, delta: sign * USER_SCORE_STAR_GIVEN },
+      ...authors.map((authorId) => ({ userId: authorId, delta: sign * USER_SCORE_BOOK_STARRED })),
+    ]);
   }
 
   async subscribe(userId: string, bookId: string, now: string): Promise<void> {

@@ -11,6 +11,8 @@ import {
   PROGRESS_MAX,
   PROGRESS_MIN,
   type ReadingProgress,
+  USER_SCORE_BOOK_FINISHED,
+  USER_SCORE_READ_STARTED,
 } from "@quire/core";
 import type { Transaction } from "kysely";
 import type { z } from "zod";
@@ -22,6 +24,7 @@ import { activitiesRepository } from "../feed/activities.repository";
 import { presentBookSummaries } from "../library/book-summaries";
 import { listEntriesRepository } from "../library/list-entries.repository";
 import { type NewUserEvent, recordUserEvent } from "../notifications/user-events.repository";
+import { moveUserScores, otherAuthorsOf } from "../users/interaction-score";
 import { presentChapterProgress, presentReadingProgress } from "./reading.presenter";
 import type { BookForProgress, BookProgressOutcome, BookProgressWrite, ReadingRepository } from "./reading.repository";
 
@@ -250,6 +253,7 @@ export class ReadingService {
       now,
     );
     if (started) await this.repository.countNewReader(trx, row.userId, book.id);
+    await this.moveScores(trx, row.userId, book.id, { started, finished: (finished ? 1 : 0) - (unfinished ? 1 : 0) });
     await listEntriesRepository.put(trx, row.userId, book.id, finished ? "finished" : "reading", now);
     // A first record that already finishes the book is reported as the finish alone; starting over is no news.
     if (started || finished) {
@@ -273,6 +277,20 @@ export class ReadingService {
       scope.wroteEvent = true;
     }
     return presentReadingProgress(row);
+  }
+
+  /** A book begun raises the reader's score; a finish (or its undoing by "Start over") moves its other authors'. */
+  private async moveScores(
+    trx: Transaction<Database>,
+    readerId: string,
+    bookId: string,
+    { started, finished }: { started: boolean; finished: number },
+  ): Promise<void> {
+    const authors = finished === 0 ? [] : await otherAuthorsOf(trx, bookId, readerId);
+    await moveUserScores(trx, [
+      { userId: readerId, delta: started ? USER_SCORE_READ_STARTED : 0 },
+      ...authors.map((authorId) => ({ userId: authorId, delta: finished * USER_SCORE_BOOK_FINISHED })),
+    ]);
   }
 
   /**

@@ -30,11 +30,12 @@ export class ProfileEditingService {
   constructor(private readonly deps: ProfileEditingDependencies) {}
 
   async update(userId: string, input: z.output<typeof ProfileUpdateSchema>): Promise<Me> {
-    const { social, acceptedTracking, signUpForBeta, ...plain } = input;
+    const { social, acceptedTracking, signUpForBeta, readingActivityPublic, ...plain } = input;
     const changes: Updateable<UsersTable> = { ...plain };
     if (social) changes.social = toJson(social);
     if (acceptedTracking !== undefined) changes.acceptedTracking = toBool(acceptedTracking);
     if (signUpForBeta !== undefined) changes.signUpForBeta = toBool(signUpForBeta);
+    if (readingActivityPublic !== undefined) changes.readingActivityPublic = toBool(readingActivityPublic);
     await this.deps.db.transaction().execute((trx) => this.applyChanges(trx, userId, changes));
     return this.deps.getMe(userId);
   }
