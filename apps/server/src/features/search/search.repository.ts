@@ -34,7 +34,7 @@ export const RANKED_SUGGESTIONS = 250;
 
 /**
  * Every statement search runs, for SQLite (FTS5 with external content, fts5vocab) and PostgreSQL
- * (tsvectors of title and authors and of the whole book, pg_trgm similarity over the word list). The
+ * (tsvectors of title and authors and of the whole book, a word list for spelling). The
  * indexes themselves are kept by triggers (migration 2026-11-25-10-search), so nothing here writes
  * outside `reindex`.
  */
@@ -63,22 +63,21 @@ export class SearchRepository {
   }
 
   /**
-   * Words of the index that may be `word` misspelled, for the service to measure: those sharing its
-   * first three letters (on SQLite among title, author and name words, as fts5vocab can only range over
-   * terms; on PostgreSQL among all, the most trigram-similar first).
+   * Words of the index that may be `word` misspelled, for the service to measure: those sharing its first
+   * three letters and of a length within reach (SQLite reads the title, author and name words through
+   * fts5vocab; PostgreSQL keeps them in `search_words`).
    */
   async candidateWords(index: SearchIndex, word: string, limit: number): Promise<string[]> {
-    if (this.dialect === "sqlite") {
-      const start = word.slice(0, 3);
-      const { rows } = await sql<{ term: string }>`select term from ${sql.table(SQLITE_VOCABULARY[index])}
-        where term >= ${start} and term < ${start + LAST} and length(term) between ${word.length - 2} and ${word.length + 3}
-        limit ${limit}`.execute(this.db);
-      return rows.map((row) => row.term);
-    }
     const start = word.slice(0, 3);
-    const { rows } = await sql<{ word: string }>`select word from search_words
-      where kind = ${POSTGRES_WORD_KIND[index]} and word >= ${start} and word < ${start + LAST}
-      order by public.similarity(word, ${word}) desc limit ${limit}`.execute(this.db);
+    const { rows } =
+      this.dialect === "sqlite"
+        ? await sql<{ word: string }>`select term as word from ${sql.table(SQLITE_VOCABULARY[index])}
+            where term >= ${start} and term < ${start + LAST} and length(term) between ${word.length - 2} and ${word.length + 3}
+            limit ${limit}`.execute(this.db)
+        : await sql<{ word: string }>`select word from search_words
+            where kind = ${POSTGRES_WORD_KIND[index]} and word >= ${start} and word < ${start + LAST}
+            and length(word) between ${word.length - 2} and ${word.length + 3}
+            limit ${limit}`.execute(this.db);
     return rows.map((row) => row.word);
   }
 
