@@ -19,7 +19,7 @@ type ProgressAction = "finish" | "start-over";
  * "Mark as finished" and "Start over". The answer becomes the book's progress at once; the book's
  * counters, the shelves and "continue reading" are fetched again, since the action moved them.
  */
-function useProgressAction(bookId: string) {
+export function useProgressAction(bookId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (action: ProgressAction) =>

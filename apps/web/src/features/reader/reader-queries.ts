@@ -1,4 +1,4 @@
-import type { BookProgressResponse, Chapter, ChapterContent, ChapterPage } from "@quire/core";
+import type { AfterReading, BookProgressResponse, Chapter, ChapterContent, ChapterPage } from "@quire/core";
 import { apiPath } from "@quire/core/api-paths";
 import { queryOptions } from "@tanstack/react-query";
 import { apiGet } from "../../lib/api-client";
@@ -9,7 +9,17 @@ export const readerKeys = {
   chapter: (bookId: string, anchorId: string) => [...readerKeys.all, bookId, "chapter", anchorId] as const,
   chapters: (bookId: string) => [...readerKeys.all, bookId, "chapters"] as const,
   progress: (bookId: string) => [...readerKeys.all, bookId, "progress"] as const,
+  afterReading: (bookId: string) => [...readerKeys.all, bookId, "after-reading"] as const,
 };
+
+/** The end-of-book screen's rows: more by the author, what fellow finishers read, the book's shelf. */
+export function afterReadingQuery(bookId: string) {
+  return queryOptions({
+    queryKey: readerKeys.afterReading(bookId),
+    queryFn: ({ signal }) => apiGet<AfterReading>(apiPath("books.afterReading", { id: bookId }), { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
 
 /** A chapter's content; kept a while, since chapters only change with a new edition. */
 export function chapterContentQuery(bookId: string, anchorId: string) {

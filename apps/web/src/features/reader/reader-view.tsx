@@ -12,7 +12,7 @@ import {
   TableOfContents,
   Type,
 } from "lucide-react";
-import { type CSSProperties, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { type CSSProperties, lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useTheme } from "../../lib/theme-provider";
 import { ReaderAnnotations } from "../annotations/reader-annotations";
@@ -33,6 +33,8 @@ import { TocSheet } from "./toc-sheet";
 import { useFullscreen } from "./use-fullscreen";
 import { useProgressSaver } from "./use-progress-saver";
 import { useReaderSettings } from "./use-reader-settings";
+
+const EndOfBook = lazy(() => import("./end-of-book"));
 
 export interface ReaderViewProps {
   bookId: string;
@@ -58,6 +60,7 @@ export function ReaderView({ bookId, bookTitle, toc, chapters, chapter, switchin
   const [chromeHidden, setChromeHidden] = useState(false);
   const [panel, setPanel] = useState<"toc" | "settings" | null>(null);
   const [signInOffer, setSignInOffer] = useState<"hidden" | "shown" | "dismissed">("hidden");
+  const [ended, setEnded] = useState(false);
 
   const sessionStatus = useRef(session.status);
   sessionStatus.current = session.status;
@@ -109,8 +112,13 @@ export function ReaderView({ bookId, bookTitle, toc, chapters, chapter, switchin
       // Past the chapter's edge: into the next one from its start, or back into the previous from its end.
       const neighbour = direction === "next" ? chapter.next : chapter.previous;
       if (neighbour) goToChapter(neighbour.anchorId, direction === "next" ? 0 : 1);
+      else if (direction === "next") {
+        // Past the last page of the book: its end, with the place saved now rather than in a moment.
+        void saver.flush();
+        setEnded(true);
+      }
     },
-    [chapter.next, chapter.previous, goToChapter],
+    [chapter.next, chapter.previous, goToChapter, saver],
   );
 
   const onKey = useCallback(
@@ -316,6 +324,22 @@ export function ReaderView({ bookId, bookTitle, toc, chapters, chapter, switchin
         currentAnchorId={chapter.anchorId}
         onChoose={chooseTocEntry}
       />
+      {ended ? (
+        <Suspense fallback={null}>
+          <EndOfBook
+            bookId={bookId}
+            chapter={chapter}
+            onClose={() => {
+              setEnded(false);
+              frame.current?.focus();
+            }}
+            onReadAgain={() => {
+              setEnded(false);
+              if (chapters?.[0]) goToChapter(chapters[0].anchorId, 0);
+            }}
+          />
+        </Suspense>
+      ) : null}
       <SettingsSheet
         open={panel === "settings"}
         onClose={() => setPanel(null)}
