@@ -68,6 +68,11 @@ test.describe("a reader's home", () => {
     expect(headings.at(-2)).toBe("Public-domain classics");
     expect(headings.at(-1)).toBe("Trending");
     await expectNoSeriousA11yViolations(page);
+
+    // On a 360 px phone the rows scroll on their own; the page never scrolls sideways.
+    await page.setViewportSize({ width: 360, height: 780 });
+    await expect(item).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     expect(ownErrors(errors)).toEqual([]);
   });
 });

@@ -81,6 +81,9 @@ function renderHome() {
   renderRouter(createMemoryRouter([{ path: "/", element: <HomeScreen /> }], { initialEntries: ["/"] }));
 }
 
+// The reader's home is a lazy import: its first load in a test run transforms the module, which can take a while.
+const LAZY = { timeout: 5000 };
+
 const signedIn = { "GET /api/auth/get-session": () => Response.json({ user: makeMe() }) };
 
 describe("ReaderHome", () => {
@@ -98,7 +101,7 @@ describe("ReaderHome", () => {
   it("shows a signed-in reader's sections in order, with the progress figure and the genres chosen", async () => {
     mockApi({ ...signedIn, "GET /api/v1/me/home": () => Response.json(FULL) });
     renderHome();
-    expect(await screen.findByRole("heading", { name: "Welcome back, Ada" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Welcome back, Ada" }, LAZY)).toBeTruthy();
     await screen.findByTestId("section-continue-reading");
     const headings = screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent);
     expect(headings).toEqual([
@@ -126,7 +129,7 @@ describe("ReaderHome", () => {
       "PUT /api/v1/books/s1/launch-subscription": () => Response.json({ subscribed: true }),
     });
     renderHome();
-    const coming = await screen.findByTestId("coming-soon-item");
+    const coming = await screen.findByTestId("coming-soon-item", {}, LAZY);
     expect(within(coming).getByTestId("status-badge").textContent).toMatch(/^Launches .*2026/);
     fireEvent.click(within(coming).getByRole("button", { name: "Notify me when Orbit of Small Hours launches" }));
     const undo = await within(coming).findByRole("button", {
@@ -141,7 +144,7 @@ describe("ReaderHome", () => {
   it("welcomes a brand-new reader towards browse and search, hiding empty sections", async () => {
     mockApi({ ...signedIn, "GET /api/v1/me/home": () => Response.json({ ...EMPTY, trending: FULL.trending }) });
     renderHome();
-    const firstRun = await screen.findByTestId("first-run");
+    const firstRun = await screen.findByTestId("first-run", {}, LAZY);
     expect(within(firstRun).getByRole("link", { name: "Browse the catalogue" }).getAttribute("href")).toBe("/browse");
     expect(within(firstRun).getByRole("link", { name: "Search books and people" }).getAttribute("href")).toBe(
       "/search",
@@ -161,7 +164,7 @@ describe("ReaderHome", () => {
       },
     });
     renderHome();
-    const failure = await screen.findByTestId("error-state");
+    const failure = await screen.findByTestId("error-state", {}, LAZY);
     expect(within(failure).getByText("The home could not be built.")).toBeTruthy();
     fireEvent.click(within(failure).getByRole("button", { name: "Retry" }));
     await waitFor(() => expect(screen.getByTestId("section-continue-reading")).toBeTruthy());
