@@ -9,6 +9,7 @@ import {
   LoaderCircle,
   Maximize,
   Minimize,
+  Search,
   TableOfContents,
   Type,
 } from "lucide-react";
@@ -17,6 +18,7 @@ import { Link, useNavigate } from "react-router";
 import { useTheme } from "../../lib/theme-provider";
 import { ReaderAnnotations } from "../annotations/reader-annotations";
 import { useSession } from "../auth/session";
+import { BookSearchSheet } from "./book-search-sheet";
 import { ChapterFrame, type ChapterFrameHandle, type FrameStart, type MetricsCause } from "./chapter-frame";
 import { classifyLink, readerPath } from "./chapter-links";
 import { writePlaceToAddress } from "./exact-resume";
@@ -58,7 +60,7 @@ export function ReaderView({ bookId, bookTitle, toc, chapters, chapter, switchin
   const frame = useRef<ChapterFrameHandle>(null);
   const [metrics, setMetrics] = useState<FrameMetrics | null>(null);
   const [chromeHidden, setChromeHidden] = useState(false);
-  const [panel, setPanel] = useState<"toc" | "settings" | null>(null);
+  const [panel, setPanel] = useState<"toc" | "settings" | "search" | null>(null);
   const [signInOffer, setSignInOffer] = useState<"hidden" | "shown" | "dismissed">("hidden");
   const [ended, setEnded] = useState(false);
 
@@ -213,6 +215,12 @@ export function ReaderView({ bookId, bookTitle, toc, chapters, chapter, switchin
             </span>
           ) : null}
           <ReaderAnnotations bookId={bookId} />
+          {/* Phones have no room for it here: the contents sheet offers it. */}
+          <span className="hidden sm:contents">
+            <IconButton label="Search in this book" onClick={() => setPanel("search")}>
+              <Search aria-hidden="true" className="size-5" />
+            </IconButton>
+          </span>
           <IconButton label="Contents" onClick={() => setPanel("toc")}>
             <TableOfContents aria-hidden="true" className="size-5" />
           </IconButton>
@@ -318,12 +326,15 @@ export function ReaderView({ bookId, bookTitle, toc, chapters, chapter, switchin
 
       <TocSheet
         open={panel === "toc"}
-        onClose={() => setPanel(null)}
+        // Its dialog's close event comes after a switch to the search sheet, which must stay open.
+        onClose={() => setPanel((shown) => (shown === "toc" ? null : shown))}
         onClosed={onTocClosed}
         entries={toc}
         currentAnchorId={chapter.anchorId}
         onChoose={chooseTocEntry}
+        onSearch={() => setPanel("search")}
       />
+      <BookSearchSheet bookId={bookId} open={panel === "search"} onClose={() => setPanel(null)} />
       {ended ? (
         <Suspense fallback={null}>
           <EndOfBook

@@ -1,4 +1,5 @@
 import type { TocEntry } from "@quire/core";
+import { Search } from "lucide-react";
 import { ReaderSheet } from "./reader-sheet";
 
 /**
@@ -12,6 +13,7 @@ export function TocSheet({
   entries,
   currentAnchorId,
   onChoose,
+  onSearch,
 }: {
   open: boolean;
   onClose(): void;
@@ -19,9 +21,21 @@ export function TocSheet({
   entries: TocEntry[];
   currentAnchorId: string;
   onChoose(entry: TocEntry): void;
+  /** Phones reach the book search here: their top bar has no room for its button. */
+  onSearch(): void;
 }) {
   return (
     <ReaderSheet open={open} onClose={onClose} onClosed={onClosed} title="Contents" side="left" testId="toc">
+      <div className="px-2 pt-2 sm:hidden">
+        <button
+          type="button"
+          onClick={onSearch}
+          className="flex w-full items-center gap-2 rounded-lg border border-line px-3 py-2 text-left text-ink-muted text-sm transition-colors hover:bg-sunken hover:text-ink"
+        >
+          <Search aria-hidden="true" className="size-4" />
+          Search in this book
+        </button>
+      </div>
       <nav aria-label="Table of contents" className="px-2 py-2">
         <TocList entries={entries} currentAnchorId={currentAnchorId} onChoose={onChoose} depth={0} />
       </nav>
