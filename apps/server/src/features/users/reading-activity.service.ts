@@ -1,4 +1,4 @@
-import { AppError, type Book, READING_ACTIVITY_LIMIT, type ReadingActivity } from "@quire/core";
+import { AppError, READING_ACTIVITY_LIMIT, type ReadingActivity } from "@quire/core";
 import type { CatalogRepository } from "../catalog/catalog.repository";
 import { presentBookSummaries } from "../library/book-summaries";
 import type { ReadingActivityRepository } from "./reading-activity.repository";
@@ -13,17 +13,20 @@ export class ReadingActivityService {
     if (!visibility) throw AppError.of("userNotFound");
     const hidden = !visibility.public;
     if (hidden && viewerId !== userId) return { hidden, reading: [], finished: [], starred: [] };
-    const lists = await Promise.all([
+    const [reading, finished, starred] = await Promise.all([
       repository.progressBooks(userId, false, READING_ACTIVITY_LIMIT),
       repository.progressBooks(userId, true, READING_ACTIVITY_LIMIT),
       repository.starredBooks(userId, READING_ACTIVITY_LIMIT),
     ]);
     // One presenter call for all three, so genre and category refs cost one query.
-    const books = await presentBookSummaries(catalog, lists.flat());
-    const [reading, finished, starred] = lists.map((_, index) => {
-      const start = lists.slice(0, index).reduce((sum, rows) => sum + rows.length, 0);
-      return books.slice(start, start + (lists[index]?.length ?? 0));
-    }) as [Book[], Book[], Book[]];
-    return { hidden, reading, finished, starred };
+    const books = await presentBookSummaries(catalog, [...reading, ...finished, ...starred]);
+    const finishedFrom = reading.length;
+    const starredFrom = finishedFrom + finished.length;
+    return {
+      hidden,
+      reading: books.slice(0, finishedFrom),
+      finished: books.slice(finishedFrom, starredFrom),
+      starred: books.slice(starredFrom),
+    };
   }
 }
