@@ -1,4 +1,4 @@
-import type { PublicProfile } from "@quire/core";
+import type { PublicProfile, ReadingActivity } from "@quire/core";
 import { apiPath } from "@quire/core/api-paths";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGet } from "../../lib/api-client";
@@ -7,6 +7,7 @@ export const userKeys = {
   all: ["users"] as const,
   recent: () => [...userKeys.all, "recent"] as const,
   byUsername: (username: string) => [...userKeys.all, "by-username", username] as const,
+  reading: (userId: string) => [...userKeys.all, "reading", userId] as const,
 };
 
 export function recentUsersQuery() {
@@ -28,3 +29,13 @@ export function userByUsernameQuery(username: string) {
 }
 
 export const useUserByUsername = (username: string) => useQuery(userByUsernameQuery(username));
+
+/** What the user is reading, has finished and starred; a profile's owner sees theirs even when it is private. */
+export function userReadingQuery(userId: string) {
+  return queryOptions({
+    queryKey: userKeys.reading(userId),
+    queryFn: ({ signal }) => apiGet<ReadingActivity>(apiPath("users.reading", { id: userId }), { signal }),
+  });
+}
+
+export const useUserReading = (userId: string) => useQuery(userReadingQuery(userId));

@@ -97,4 +97,28 @@ describe("SettingsScreen", () => {
     expect(screen.getByTestId("edit-profile-link").getAttribute("href")).toBe("/settings/profile");
     expect(screen.getByRole("radio", { name: "System" })).toBeTruthy();
   });
+
+  it("switches reading activity off for others, showing the switch's pending value and a failure", async () => {
+    let answer = () => Response.json({ user: makeMe({ readingActivityPublic: false }) });
+    const calls = mockApi({
+      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
+      "PATCH /api/v1/me": () => answer(),
+    });
+    renderAccount();
+    const sharing = (await screen.findByRole("switch", {
+      name: "Show my reading activity on my profile and in followers' feeds",
+    })) as HTMLInputElement;
+    expect(sharing.checked).toBe(true);
+    fireEvent.click(sharing);
+    await waitFor(() =>
+      expect(calls).toContainEqual({ method: "PATCH", path: "/api/v1/me", body: { readingActivityPublic: false } }),
+    );
+    await waitFor(() => expect(sharing.checked).toBe(false));
+    expect(sharing.getAttribute("aria-disabled")).toBe("false");
+
+    answer = () => apiError(400, "invalid-argument", "Could not save that.");
+    fireEvent.click(sharing);
+    expect(await screen.findByText("Could not save that.")).toBeTruthy();
+    expect(sharing.checked).toBe(false);
+  });
 });

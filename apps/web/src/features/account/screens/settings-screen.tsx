@@ -127,9 +127,25 @@ function AppearanceCard() {
 function PrivacyCard({ user }: { user: Me }) {
   const update = useUpdateProfile();
   const checked = update.isPending ? Boolean(update.variables?.acceptedTracking) : user.acceptedTracking;
+  // Its own mutation, so each switch shows its own pending value and failure. Not `disabled` while saving:
+  // that would drop the keyboard focus; a change is ignored until the last one is saved instead.
+  const sharing = useUpdateProfile();
+  const shared = sharing.isPending ? Boolean(sharing.variables?.readingActivityPublic) : user.readingActivityPublic;
   return (
     <SettingsCard id="privacy" title="Privacy" description="Quire never sells your data.">
       {update.isError ? <FormAlert>{errorMessage(update.error)}</FormAlert> : null}
+      {sharing.isError ? <FormAlert>{errorMessage(sharing.error)}</FormAlert> : null}
+      <CheckboxField
+        name="readingActivityPublic"
+        role="switch"
+        label="Show my reading activity on my profile and in followers' feeds"
+        description="What you are reading, have finished and starred. Off: only you see it."
+        checked={shared}
+        aria-disabled={sharing.isPending}
+        onChange={(event) => {
+          if (!sharing.isPending) sharing.mutate({ readingActivityPublic: event.target.checked });
+        }}
+      />
       <CheckboxField
         name="acceptedTracking"
         label="Help improve Quire with anonymous usage statistics"

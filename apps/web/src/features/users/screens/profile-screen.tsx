@@ -12,6 +12,7 @@ import { useScreenTitle } from "../../../lib/screen-title";
 import { useSession } from "../../auth/session";
 import { FollowButton } from "../components/follow-button";
 import { ProfileCover } from "../components/profile-cover";
+import { ReadingActivitySection } from "../components/reading-activity-section";
 import { UserAvatar } from "../components/user-avatar";
 import { userKeys, useUserByUsername } from "../queries";
 
@@ -146,6 +147,7 @@ export function ProfileScreen() {
               </li>
             ) : null}
           </ul>
+          <ReadingActivitySection userId={query.data.id} />
         </article>
       )}
     </div>
