@@ -1,6 +1,6 @@
-import { STAR_SCORE_DELTA } from "@quire/core";
+import { STAR_SCORE_DELTA, USER_SCORE_BOOK_STARRED, USER_SCORE_STAR_GIVEN } from "@quire/core";
 import { describe, expect, it } from "vitest";
-import { createBook, createSignedInUser } from "../../../test/factories";
+import { createBook, createSignedInUser, createUser } from "../../../test/factories";
 import { bookCounters, seededRandom } from "../../../test/reading-fixtures";
 import { useTestApp } from "../../../test/test-app";
 import { dialectsUnderTest, useTestDatabase } from "../../../test/test-db";
@@ -15,6 +15,9 @@ describe.each(dialectsUnderTest())("concurrent stars on %s", (dialect) => {
 
   it(`${TOGGLES} toggles from ${USERS} users at once leave the counter equal to the star rows`, async () => {
     const book = await createBook(testDb.db, { book: { interactionScore: START_SCORE } });
+    // Every star also moves its author's score: one row all the transactions update.
+    const author = await createUser(testDb.db);
+    await testDb.db.insertInto("bookAuthors").values({ bookId: book.id, authorId: author.id, position: 0 }).execute();
     const users: Awaited<ReturnType<typeof createSignedInUser>>[] = [];
     for (let index = 0; index < USERS; index += 1) users.push(await createSignedInUser(testDb.db));
     const random = seededRandom(dialect === "sqlite" ? 7 : 11);
@@ -38,5 +41,17 @@ describe.each(dialectsUnderTest())("concurrent stars on %s", (dialect) => {
     expect(counters.nUserStarred).toBe(counters.stars);
     // The score moved by exactly one step per star row that was really added or removed.
     expect(counters.interactionScore).toBe(START_SCORE + counters.stars * STAR_SCORE_DELTA);
+    // So did the author's and each starrer's, users' scores moving in the same transactions.
+    const scores = await testDb.db
+      .selectFrom("users")
+      .leftJoin("stars", (join) => join.onRef("stars.userId", "=", "users.id").on("stars.bookId", "=", book.id))
+      .select(["users.id", "users.interactionScore", "stars.userId as starrer"])
+      .where("users.id", "in", [author.id, ...users.map((user) => user.user.id)])
+      .execute();
+    for (const row of scores) {
+      const expected =
+        row.id === author.id ? counters.stars * USER_SCORE_BOOK_STARRED : row.starrer ? USER_SCORE_STAR_GIVEN : 0;
+      expect(row.interactionScore, row.id).toBe(expected);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { bookProgressAt } from "@quire/core";
+import { bookProgressAt, USER_SCORE_BOOK_FINISHED, USER_SCORE_READ_STARTED } from "@quire/core";
 import { describe, expect, it } from "vitest";
 import { createBook, createSignedInUser } from "../../../test/factories";
 import {
@@ -119,5 +119,28 @@ describe.each(dialectsUnderTest())("concurrent reading progress on %s", (dialect
       .execute();
     expect(firstBookRead.map((row) => row.userId)).toEqual(expect.arrayContaining(finishers));
     expect(await authorReaders(testDb.db, author.id)).toEqual({ nReaders: READERS, distinctReaders: READERS });
+
+    // Users' scores moved with the rows: each reader's by the books they began, the author's by the finishes.
+    const progressRows = await testDb.db
+      .selectFrom("readingProgress")
+      .select(["userId", "isRead"])
+      .where(
+        "bookId",
+        "in",
+        books.map((book) => book.id),
+      )
+      .execute();
+    const scores = await testDb.db
+      .selectFrom("users")
+      .select(["id", "interactionScore"])
+      .where("id", "in", [author.id, ...readers.map((reader) => reader.user.id)])
+      .execute();
+    for (const { id, interactionScore } of scores) {
+      const expected =
+        id === author.id
+          ? progressRows.filter((row) => row.isRead === 1).length * USER_SCORE_BOOK_FINISHED
+          : progressRows.filter((row) => row.userId === id).length * USER_SCORE_READ_STARTED;
+      expect(interactionScore, id).toBe(expected);
+    }
   });
 });
