@@ -134,6 +134,10 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import("./features/users/screens/profile-screen")).ProfileScreen }),
           },
           {
+            path: "users/:id",
+            lazy: async () => ({ Component: (await import("./features/users/screens/profile-screen")).ProfileScreen }),
+          },
+          {
             path: "u/:username/followers",
             lazy: async () => ({
               Component: (await import("./features/users/screens/follow-list-screen")).FollowersScreen,

@@ -1,12 +1,14 @@
-import type { PublicProfile, ReadingActivity } from "@quire/core";
+import type { BookSummary, Page, PublicProfile, ReadingActivity } from "@quire/core";
 import { apiPath } from "@quire/core/api-paths";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { apiGet } from "../../lib/api-client";
 
 export const userKeys = {
   all: ["users"] as const,
   recent: () => [...userKeys.all, "recent"] as const,
   byUsername: (username: string) => [...userKeys.all, "by-username", username] as const,
+  byId: (id: string) => [...userKeys.all, "by-id", id] as const,
+  books: (id: string) => [...userKeys.all, "books", id] as const,
   reading: (userId: string) => [...userKeys.all, "reading", userId] as const,
 };
 
@@ -39,3 +41,27 @@ export function userReadingQuery(userId: string) {
 }
 
 export const useUserReading = (userId: string) => useQuery(userReadingQuery(userId));
+
+export function userByIdQuery(id: string) {
+  return queryOptions({
+    queryKey: userKeys.byId(id),
+    queryFn: ({ signal }) =>
+      apiGet<{ user: PublicProfile }>(apiPath("users.get", { id }), { signal }).then((data) => data.user),
+  });
+}
+
+export const useUserById = (id: string) => useQuery(userByIdQuery(id));
+
+/** An author's launched, then scheduled, books, a page at a time; `enabled` is false for non-authors. */
+export function authorBooksQuery(userId: string) {
+  return infiniteQueryOptions({
+    queryKey: userKeys.books(userId),
+    queryFn: ({ pageParam, signal }) =>
+      apiGet<Page<BookSummary>>(apiPath("users.books", { id: userId }), { query: { cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+}
+
+export const useAuthorBooks = (userId: string, enabled: boolean) =>
+  useInfiniteQuery({ ...authorBooksQuery(userId), enabled });

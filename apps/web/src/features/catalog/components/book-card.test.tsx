@@ -46,7 +46,8 @@ describe("BookCard", () => {
     const link = screen.getByRole("link", { name: "The Lantern Keeper" });
     expect(link.getAttribute("href")).toBe("/books/the-lantern-keeper");
     expect(screen.getByRole("heading", { level: 3, name: "The Lantern Keeper" })).toBeTruthy();
-    expect(screen.getByText("Mara Quill & Ines Ashdown")).toBeTruthy();
+    expect(screen.getByTestId("byline").textContent).toBe("Mara Quill & Ines Ashdown");
+    expect(screen.getByRole("link", { name: "Ines Ashdown" }).getAttribute("href")).toBe("/users/u2");
     expect(screen.getByText("Community original")).toBeTruthy();
     expect(screen.getByText("Launched")).toBeTruthy();
   });

@@ -2,10 +2,10 @@ import type { BookSummary } from "@quire/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { Skeleton } from "../../../components/skeleton";
-import { authorsText } from "../book-labels";
 import { bookQuery } from "../queries";
 import { BookBadges } from "./badge";
 import { BookCover } from "./book-cover";
+import { Byline } from "./byline";
 
 export function bookPath(id: string): string {
   return `/books/${encodeURIComponent(id)}`;
@@ -65,7 +65,7 @@ export function BookCard({ book, headingLevel = 3, eager = false, layout = "stac
         </div>
         <div className="flex min-w-0 flex-1 flex-col gap-1 py-1">
           {title}
-          <p className="line-clamp-1 text-ink-muted text-sm">{authorsText(book.authors)}</p>
+          <Byline book={book} className="line-clamp-1 text-ink-muted text-sm" />
           {badges}
           {book.summary ? (
             <p className="mt-1 line-clamp-2 text-ink-muted text-sm leading-relaxed sm:line-clamp-3">{book.summary}</p>
@@ -82,7 +82,7 @@ export function BookCard({ book, headingLevel = 3, eager = false, layout = "stac
       </div>
       <div className="flex min-w-0 flex-col gap-1">
         {title}
-        <p className="line-clamp-1 text-ink-muted text-sm">{authorsText(book.authors)}</p>
+        <Byline book={book} className="line-clamp-1 text-ink-muted text-sm" />
         {badges}
       </div>
     </div>

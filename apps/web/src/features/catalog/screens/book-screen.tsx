@@ -13,9 +13,11 @@ import { formatCompactNumber, formatDate, formatNumber, formatReadingTime, plura
 import { useScreenTitle } from "../../../lib/screen-title";
 import { BookActions } from "../../library/components/book-actions";
 import { ReadButton } from "../../reader/read-button";
-import { authorsText, COMPLETION_LABELS, PUBLISHING_LABELS_TEXT, SOURCE_LABELS, STATUS_LABELS } from "../book-labels";
+import { FollowAuthor } from "../../users/components/follow-author";
+import { COMPLETION_LABELS, PUBLISHING_LABELS_TEXT, SOURCE_LABELS, STATUS_LABELS } from "../book-labels";
 import { BookBadges } from "../components/badge";
 import { BookCover } from "../components/book-cover";
+import { Byline } from "../components/byline";
 import { ChapterList } from "../components/chapter-list";
 import { LaunchCountdown } from "../components/launch-countdown";
 import { bookQuery, refetchUntilLaunched } from "../queries";
@@ -104,9 +106,12 @@ function BookDetails({ detail }: { detail: BookDetail }) {
             <h1 className="text-balance font-semibold font-serif text-3xl text-ink leading-tight tracking-tight sm:text-4xl lg:text-[2.75rem]">
               {book.title}
             </h1>
-            <p className="text-ink-muted text-lg">
-              by <span className="font-medium text-ink">{authorsText(book.authors)}</span>
-            </p>
+            <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-2 md:justify-start">
+              <p className="text-ink-muted text-lg">
+                by <Byline book={book} className="font-medium text-ink" />
+              </p>
+              {book.source === "own" ? <FollowAuthor book={book} /> : null}
+            </div>
             <dl className="mt-2 grid grid-cols-3 gap-2 sm:max-w-md" data-testid="book-counts">
               <Stat icon={<Star aria-hidden="true" className="size-4" />} label="Stars" value={book.nUserStarred} />
               <Stat

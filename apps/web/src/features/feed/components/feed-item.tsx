@@ -2,6 +2,7 @@ import type { ActivityVerb, FeedItem } from "@quire/core";
 import { Link } from "react-router";
 import { displayName, formatDateTime } from "../../../lib/format";
 import { BookCover } from "../../catalog/components/book-cover";
+import { Byline } from "../../catalog/components/byline";
 import { UserAvatar } from "../../users/components/user-avatar";
 import { formatRelativeTime } from "../relative-time";
 
@@ -37,7 +38,9 @@ export function FeedEntry({ item, now }: { item: FeedItem; now: number }) {
           </Link>
         </p>
         {item.book.authors.length > 0 ? (
-          <p className="truncate text-ink-muted text-sm">by {item.book.authors.join(", ")}</p>
+          <p className="truncate text-ink-muted text-sm">
+            by <Byline book={item.book} />
+          </p>
         ) : null}
         <time dateTime={item.createdAt} title={formatDateTime(item.createdAt)} className="text-ink-muted text-xs">
           {formatRelativeTime(item.createdAt, now)}

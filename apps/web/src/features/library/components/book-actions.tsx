@@ -83,26 +83,41 @@ export function BookActions({ book }: { book: BookSummary }) {
         </select>
       </div>
       {scheduled ? (
-        <button
-          type="button"
-          aria-pressed={subscribed}
+        <LaunchReminderButton
+          subscribed={subscribed}
           disabled={busy || reminder.isPending}
-          onClick={() => reminder.mutate(!subscribed)}
-          className={buttonClasses("secondary", "sm", "w-full")}
-          data-testid="launch-subscription"
-        >
-          {subscribed ? (
-            <BellOff aria-hidden="true" className="size-4" />
-          ) : (
-            <Bell aria-hidden="true" className="size-4" />
-          )}
-          {subscribed ? "Don't notify me" : "Notify me at launch"}
-        </button>
+          onToggle={() => reminder.mutate(!subscribed)}
+        />
       ) : null}
       {scheduled && subscribed && reminder.isSuccess && session.user ? (
         <PushOptInOffer userId={session.user.id} />
       ) : null}
       {failure ? <FormAlert>{errorMessage(failure)}</FormAlert> : null}
     </div>
+  );
+}
+
+/** The launch reminder toggle, shared by the book page and an author's profile. */
+export function LaunchReminderButton({
+  subscribed,
+  disabled,
+  onToggle,
+}: {
+  subscribed: boolean;
+  disabled: boolean;
+  onToggle: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={subscribed}
+      disabled={disabled}
+      onClick={onToggle}
+      className={buttonClasses("secondary", "sm", "w-full")}
+      data-testid="launch-subscription"
+    >
+      {subscribed ? <BellOff aria-hidden="true" className="size-4" /> : <Bell aria-hidden="true" className="size-4" />}
+      {subscribed ? "Don't notify me" : "Notify me at launch"}
+    </button>
   );
 }

@@ -9,13 +9,16 @@ import { userKeys } from "../queries";
 
 const followKey = (userId: string) => [...userKeys.all, "follow", userId] as const;
 
-/** Follow or unfollow a user from their profile; the follower count shown moves with it. */
+/** Follow or unfollow a user; a follower count shown beside it moves with it through `onCountChange`. */
 export function FollowButton({
   userId,
   onCountChange,
+  label = "Follow",
 }: {
   userId: string;
-  onCountChange: (nFollowers: number) => void;
+  onCountChange?: (nFollowers: number) => void;
+  /** What the button says while the viewer does not follow yet. */
+  label?: string;
 }) {
   const client = useQueryClient();
   const state = useQuery({
@@ -29,7 +32,7 @@ export function FollowButton({
     },
     onSuccess: (next) => {
       client.setQueryData(followKey(userId), next);
-      onCountChange(next.nFollowers);
+      onCountChange?.(next.nFollowers);
     },
   });
   const following = state.data?.following ?? false;
@@ -43,7 +46,7 @@ export function FollowButton({
         onClick={() => toggle.mutate(!following)}
         data-testid="follow-button"
       >
-        {following ? "Following" : "Follow"}
+        {following ? "Following" : label}
       </Button>
       {toggle.isError ? <FormAlert>{errorMessage(toggle.error)}</FormAlert> : null}
     </div>

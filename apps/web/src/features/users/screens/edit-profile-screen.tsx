@@ -31,7 +31,7 @@ function valuesOf(user: Me): Values {
     lastName: user.lastName,
     username: user.username,
     description: user.description,
-    location: user.location,
+    location: user.location ?? "",
     instagram: user.social.instagram ?? "",
     x: user.social.x ?? "",
     signUpForBeta: user.signUpForBeta,

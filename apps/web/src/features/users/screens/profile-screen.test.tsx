@@ -1,5 +1,6 @@
+import type { BookSummary } from "@quire/core";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "../../../lib/query-client";
@@ -29,10 +30,14 @@ const wren = {
   author: null as { nReaders: number } | null,
 };
 
-function renderProfile() {
-  const router = createMemoryRouter([{ path: "/u/:username", element: <ProfileScreen /> }], {
-    initialEntries: ["/u/wren"],
-  });
+function renderProfile(at = "/u/wren") {
+  const router = createMemoryRouter(
+    [
+      { path: "/u/:username", element: <ProfileScreen /> },
+      { path: "/users/:id", element: <ProfileScreen /> },
+    ],
+    { initialEntries: [at] },
+  );
   render(
     <QueryClientProvider client={createQueryClient()}>
       <RouterProvider router={router} />
@@ -92,5 +97,131 @@ describe("ProfileScreen counts", () => {
     expect(await screen.findByText("@wren")).toBeTruthy();
     expect(within(screen.getByTestId("profile-counts")).getAllByRole("listitem")).toHaveLength(2);
     expect(screen.queryByTestId("profile-readers")).toBeNull();
+  });
+});
+
+function makeBook(id: string, overrides: Partial<BookSummary> = {}): BookSummary {
+  return {
+    id,
+    title: `Book ${id}`,
+    authors: ["Wren Reed"],
+    authorIds: ["user-wren"],
+    imageUrl: null,
+    summary: "",
+    genreRefs: [],
+    categoryRefs: [],
+    source: "own",
+    display: true,
+    status: "launched",
+    publishingLabel: "community-original",
+    completionStatus: "complete",
+    launchedDate: "2026-10-01T00:00:00.000Z",
+    addedDate: "2026-09-01T00:00:00.000Z",
+    nUserStarred: 0,
+    nCurrentReads: 0,
+    nFinishedReads: 0,
+    interactionScore: 0,
+    lastInteractedAt: null,
+    ...overrides,
+  };
+}
+
+const author = { ...wren, roles: ["reader", "author"], author: { nReaders: 3 } };
+
+describe("ProfileScreen books", () => {
+  it("lists an author's books page by page, with a launch reminder on the scheduled ones", async () => {
+    const scheduled = makeBook("soon", { status: "scheduled", launchedDate: "2027-03-12T12:00:00.000Z" });
+    const calls = mockApi({
+      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
+      "GET /api/v1/users/by-username/wren": () => Response.json({ user: author }),
+      "GET /api/v1/users/user-wren/follow": () => Response.json({ following: false, nFollowers: 4 }),
+      "GET /api/v1/users/user-wren/books": ({ path }) =>
+        calls.filter((call) => call.path === path).length === 1
+          ? Response.json({ items: [makeBook("first")], nextCursor: "page-2" })
+          : Response.json({ items: [scheduled], nextCursor: null }),
+      "GET /api/v1/books/soon/viewer-state": () =>
+        Response.json({ starred: false, list: null, subscribed: false, progress: null }),
+      "PUT /api/v1/books/soon/launch-subscription": () => Response.json({ subscribed: true }),
+    });
+    renderProfile();
+    const books = await screen.findByRole("list", { name: "Books by Wren Reed" });
+    expect(within(books).getByRole("link", { name: "Book first" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Load more" }));
+    expect(await within(books).findByRole("link", { name: "Book soon" })).toBeTruthy();
+    expect(within(books).getByText("Launches Mar 12, 2027")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
+
+    const notify = await within(books).findByRole("button", { name: "Notify me at launch" });
+    await waitFor(() => expect((notify as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(notify);
+    expect(await within(books).findByRole("button", { name: "Don't notify me" })).toBeTruthy();
+    expect(within(books).getAllByRole("listitem")).toHaveLength(2);
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toContain("PUT /api/v1/books/soon/launch-subscription");
+  });
+
+  it("shows the author where their books will appear, and others no empty section", async () => {
+    mockApi({
+      "GET /api/auth/get-session": () => Response.json({ user: makeMe({ id: "user-wren", username: "wren" }) }),
+      "GET /api/v1/users/by-username/wren": () => Response.json({ user: author }),
+      "GET /api/v1/users/user-wren/books": () => Response.json({ items: [], nextCursor: null }),
+    });
+    renderProfile();
+    expect(await screen.findByText("Books you launch appear here")).toBeTruthy();
+    cleanup();
+
+    const calls = mockApi({
+      "GET /api/v1/users/by-username/wren": () => Response.json({ user: author }),
+      "GET /api/v1/users/user-wren/books": () => Response.json({ items: [], nextCursor: null }),
+    });
+    renderProfile();
+    expect(await screen.findByText("@wren")).toBeTruthy();
+    await waitFor(() => expect(calls.map((call) => call.path)).toContain("/api/v1/users/user-wren/books"));
+    await waitFor(() => expect(screen.queryByTestId("profile-books")).toBeNull());
+    expect(screen.queryByText("Books you launch appear here")).toBeNull();
+  });
+
+  it("asks no books of a reader who is no author", async () => {
+    const calls = mockApi({ "GET /api/v1/users/by-username/wren": () => Response.json({ user: wren }) });
+    renderProfile();
+    expect(await screen.findByText("@wren")).toBeTruthy();
+    expect(screen.queryByTestId("profile-books")).toBeNull();
+    expect(calls.map((call) => call.path)).not.toContain("/api/v1/users/user-wren/books");
+  });
+});
+
+describe("ProfileScreen details", () => {
+  it("names no place for someone who never gave one", async () => {
+    mockApi({ "GET /api/v1/users/by-username/wren": () => Response.json({ user: { ...wren, location: null } }) });
+    renderProfile();
+    expect(await screen.findByText("@wren")).toBeTruthy();
+    expect(screen.queryByText("Location")).toBeNull();
+    expect(screen.getByText("Joined Jan 1, 2026")).toBeTruthy();
+  });
+
+  it("shows the place someone gave", async () => {
+    mockApi({ "GET /api/v1/users/by-username/wren": () => Response.json({ user: wren }) });
+    renderProfile();
+    expect(await screen.findByText("Lisbon")).toBeTruthy();
+  });
+
+  it("moves a byline's /users/:id on to the profile at its username", async () => {
+    const calls = mockApi({
+      "GET /api/v1/users/user-wren": () => Response.json({ user: wren }),
+      "GET /api/v1/users/by-username/wren": () => Response.json({ user: wren }),
+    });
+    renderProfile("/users/user-wren");
+    expect(await screen.findByRole("heading", { level: 1, name: "Wren Reed" })).toBeTruthy();
+    expect(calls.map((call) => call.path).slice(0, 2)).toEqual([
+      "/api/v1/users/user-wren",
+      "/api/v1/users/by-username/wren",
+    ]);
+  });
+
+  it("says so when a byline's user is gone", async () => {
+    mockApi({});
+    renderProfile("/users/gone");
+    expect((await screen.findByTestId("profile-not-found")).textContent).toContain(
+      "Not found. This link leads to no one on Quire.",
+    );
   });
 });
