@@ -77,6 +77,11 @@ export function BookSearchSheet({ bookId, open, onClose }: { bookId: string; ope
     };
   }, [paint]);
 
+  // Reopened, the list shows the match last chosen (only then: typing must not move the list).
+  useEffect(() => {
+    if (open) hostRef.current?.querySelector("[data-search-result][aria-current]")?.scrollIntoView({ block: "center" });
+  }, [open]);
+
   const submit = () => {
     const q = text.trim();
     setTooShort(q.length < SEARCH_QUERY_MIN_LENGTH);
@@ -209,9 +214,6 @@ export function BookSearchSheet({ bookId, open, onClose }: { bookId: string; ope
                           type="button"
                           data-search-result=""
                           aria-current={index === chosen ? "location" : undefined}
-                          ref={(element) => {
-                            if (open && index === chosen) element?.scrollIntoView({ block: "center" });
-                          }}
                           onClick={() => choose(item, index)}
                           className={`w-full rounded-xl border px-3 py-2 text-left font-serif text-ink text-sm leading-snug transition-colors hover:bg-sunken ${
                             index === chosen ? "border-accent bg-accent-soft" : "border-line bg-paper"
