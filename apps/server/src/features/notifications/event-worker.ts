@@ -34,7 +34,7 @@ export interface EventWorkerOptions {
  *
  * Audience: an event with a target user goes to that user ('new follower' → the followee,
  * 'book launched' → the subscriber); a 'read book' event has none (SPEC §3) and goes to each of the
- * reader's followers as of delivery, as feed material.
+ * reader's followers as of delivery, as feed material (to nobody if the reader hides their reading activity).
  *
  * Each recipient's preferences decide the channels: in-app off writes no inbox row, push on queues one
  * push delivery per registered browser in the same transaction (for a push-only notification the
@@ -147,13 +147,16 @@ export class EventWorker extends DrainLoop {
     return { claimed: written.claimed, done: written.rows.length };
   }
 
+  /** A reader who hides their reading activity has no audience for it: what they finished stays theirs. */
   private async followersOf(trx: Transaction<Database>, userIds: string[]): Promise<Map<string, string[]>> {
     const result = new Map<string, string[]>();
     for (const chunk of chunksOf([...new Set(userIds)], CHUNK)) {
       const edges = await trx
         .selectFrom("follows")
-        .select(["followerId", "followeeId"])
-        .where("followeeId", "in", chunk)
+        .innerJoin("users", "users.id", "follows.followeeId")
+        .select(["follows.followerId", "follows.followeeId"])
+        .where("follows.followeeId", "in", chunk)
+        .where("users.readingActivityPublic", "=", 1)
         .execute();
       for (const edge of edges) result.set(edge.followeeId, [...(result.get(edge.followeeId) ?? []), edge.followerId]);
     }

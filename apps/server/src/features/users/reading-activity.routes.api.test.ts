@@ -178,4 +178,27 @@ describe.each(dialectsUnderTest())("reading activity API on %s", (dialect) => {
     await setPublic(reader.headers, true);
     expect(await feed()).toEqual(everything);
   });
+
+  it("tells a private reader's followers nothing of the books they finish", async () => {
+    const follower = await createSignedInUser(testDb.db);
+    const reader = await createSignedInUser(testDb.db, { firstName: "Rita", lastName: "Page" });
+    const [privately, openly] = [await createBook(testDb.db), await createBook(testDb.db)];
+    await call("PUT", `/api/v1/users/${reader.user.id}/follow`, follower.headers);
+    const finishedNews = async () => {
+      await t.app.eventWorker.runOnce();
+      const inbox: { items: { type: string; body: string }[] } = await call(
+        "GET",
+        "/api/v1/notifications",
+        follower.headers,
+      );
+      return inbox.items.filter((item) => item.type === "read book").map((item) => item.body);
+    };
+
+    await setPublic(reader.headers, false);
+    await read(reader.headers, privately.id, "chapter-2", 1);
+    expect(await finishedNews()).toEqual([]);
+    await setPublic(reader.headers, true);
+    await read(reader.headers, openly.id, "chapter-2", 1);
+    expect(await finishedNews()).toEqual([`Rita Page read ${openly.title}.`]);
+  });
 });
