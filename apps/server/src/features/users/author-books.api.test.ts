@@ -61,8 +61,8 @@ describe.each(dialectsUnderTest())("an author's books (users.books) on %s", (dia
   });
 
   it("pages through launched and then scheduled books with one cursor", async () => {
-    const launched = [];
-    const scheduled = [];
+    const launched: string[] = [];
+    const scheduled: string[] = [];
     for (let i = 0; i < AUTHOR_BOOKS_PAGE_SIZE + 1; i++) launched.push(await book("launched", -1 - i));
     // Two books launching at the same moment are told apart by id.
     for (let i = 0; i < AUTHOR_BOOKS_PAGE_SIZE + 1; i++) scheduled.push(await book("scheduled", 1 + Math.floor(i / 2)));
