@@ -15,7 +15,7 @@ export function makeMe(overrides: Partial<Me> = {}): Me {
     avatarUrl: null,
     coverUrl: null,
     description: "",
-    location: "Bookham",
+    location: null,
     nFollowing: 0,
     nFollowers: 0,
     acceptedTerms: true,
