@@ -4,9 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { clobberingBook, fortyMegabyteBook } from "../../apps/server/src/features/epub/hostile-epubs";
+import { bentBook } from "../../apps/server/src/features/epub/test-epubs";
 import { signedInReader } from "../support/accounts";
 import { importBook } from "../support/corpus-books";
-import { collectPageErrors } from "../support/page-checks";
+import { collectPageErrors, expectNoSeriousA11yViolations } from "../support/page-checks";
 
 /** Security issue 17: books built to break the reader or the server, met in the browser. */
 
@@ -82,5 +83,19 @@ test.describe("hostile EPUBs", () => {
     await expect(page.getByRole("alert")).toContainText(
       "This EPUB is too large when unpacked, or compressed suspiciously well (a possible zip bomb).",
     );
+
+    // A missing picture and a link out of the book are left out, not a reason to refuse it: the screen lists them.
+    await page.getByLabel("EPUB file").setInputFiles(writeEpub("bent.epub", bentBook()));
+    await page.getByRole("button", { name: "Import" }).click();
+    const warnings = page.getByTestId("import-warnings");
+    await expect(warnings).toContainText("Imported with 2 warnings: these references were left out.");
+    await expect(warnings.getByRole("listitem")).toHaveText([
+      /refers to OEBPS\/images\/map\.png, which the EPUB does not contain/,
+      /refers to \.\.\/\.\.\/\.\.\/\.\.\/etc\/passwd, a path outside the book/,
+    ]);
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole("link", { name: "Open the book" }).click();
+    await page.getByRole("link", { name: "Start reading" }).click();
+    await expect(page).toHaveURL(/\/read\/[^/]+\/one$/);
   });
 });

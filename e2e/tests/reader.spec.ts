@@ -163,16 +163,31 @@ test.describe("the reader", () => {
     const errors = collectPageErrors(page);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`/books/${sherlock}`);
+    // A classic reads like a book: its first published year, every chapter listed, the twelve stories numbered
+    // and the title page, imprint, colophon and uncopyright by their titles.
+    await expect(page.getByTestId("book-facts")).toContainText("First published1892");
+    const chapterList = page.getByTestId("chapter-list");
+    await expect(chapterList.getByRole("listitem")).toHaveCount(16);
+    await expect(chapterList.getByRole("listitem").nth(0)).toHaveAttribute("data-role", "front");
+    await expect(chapterList.getByRole("listitem").nth(2)).toContainText("Chapter 1: A Scandal in Bohemia");
+    await expect(chapterList.getByRole("listitem").nth(13)).toContainText("Chapter 12: The Adventure of the Copper");
+    await expect(chapterList.getByRole("listitem").nth(14)).toHaveAttribute("data-role", "back");
+    await expect(page.getByTestId("chapter-count")).toHaveText("12 chapters, plus front and back matter");
+    // "Start reading" opens the first story, not the title page.
     await page.getByRole("link", { name: "Start reading" }).click();
-    await expect(page).toHaveURL(new RegExp(`/read/${sherlock}/titlepage$`));
-    await waitForChapter(page, "titlepage");
-    await expect(page).toHaveTitle(/Titlepage · The Adventures of Sherlock Holmes — Quire/);
+    await expect(page).toHaveURL(new RegExp(`/read/${sherlock}/a-scandal-in-bohemia$`));
+    await waitForChapter(page, "a-scandal-in-bohemia");
+    await expect(page).toHaveTitle(/A Scandal in Bohemia · The Adventures of Sherlock Holmes — Quire/);
     await expectNoSeriousA11yViolations(page);
 
+    // The front matter stays reachable from the contents.
     await page.getByRole("button", { name: "Contents" }).click();
     const contents = page.getByRole("navigation", { name: "Table of contents" });
-    await expect(contents.getByRole("button", { name: "A Scandal in Bohemia" })).toBeVisible();
+    await expect(contents.getByRole("button", { name: "Titlepage" })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+    await contents.getByRole("button", { name: "Titlepage" }).click();
+    await waitForChapter(page, "titlepage");
+    await page.getByRole("button", { name: "Contents" }).click();
     await contents.getByRole("button", { name: "A Scandal in Bohemia" }).click();
     await waitForChapter(page, "a-scandal-in-bohemia");
     const { title, place, active } = reader(page);
@@ -243,12 +258,6 @@ test.describe("the reader", () => {
 
     await page.goto(`/books/${sherlock}`);
     await page.getByRole("link", { name: "Start reading" }).click();
-    await waitForChapter(page, "titlepage");
-    await page.getByRole("button", { name: "Contents" }).click();
-    await page
-      .getByRole("navigation", { name: "Table of contents" })
-      .getByRole("button", { name: "A Scandal in Bohemia" })
-      .click();
     await waitForChapter(page, "a-scandal-in-bohemia");
     const { place } = reader(page);
     for (let turn = 0; turn < 3; turn++) await page.keyboard.press("ArrowRight");

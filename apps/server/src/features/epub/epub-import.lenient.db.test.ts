@@ -1,34 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { dialectsUnderTest } from "../../../test/test-db";
 import { useEpubImport } from "./epub-import-harness";
-import { testEpub } from "./test-epubs";
-
-const BENT = testEpub({
-  identifier: "urn:quire-test:bent",
-  chapters: [
-    {
-      file: "title.xhtml",
-      title: "Title Page",
-      body: '<section epub:type="frontmatter titlepage"><h1>A Bent Book</h1></section>',
-    },
-    {
-      file: "one.xhtml",
-      title: "One",
-      body: '<h2>One</h2><p>Look: <img src="../images/map.png" alt="A map of the island"/>. <a href="../../../../etc/passwd">Elsewhere</a> was far.</p>',
-    },
-    {
-      file: "colophon.xhtml",
-      title: "Colophon",
-      body: '<section epub:type="colophon"><p>This book was published in <time>1911</time> by nobody.</p></section>',
-    },
-  ],
-});
+import { bentBook } from "./test-epubs";
 
 describe.each(dialectsUnderTest())("EPUB import that bends on %s", (dialect) => {
   const h = useEpubImport(dialect);
 
   it("imports a book with a missing image and a link leaving it, with two warnings and the image's alt text", async () => {
-    const result = await h.service().import(BENT);
+    const result = await h.service().import(bentBook());
     expect(result.warnings).toEqual([
       {
         code: "missing-file",

@@ -115,6 +115,33 @@ export function testEpub(options: TestEpubOptions = {}): Uint8Array {
   return zipFiles(testEpubFiles(options));
 }
 
+/**
+ * A book that bends rather than breaks: a title page, a chapter with a missing picture and a link out
+ * of the book, and a colophon naming the year it was first published. It imports with two warnings.
+ */
+export function bentBook(): Uint8Array {
+  return testEpub({
+    identifier: "urn:quire-test:bent",
+    chapters: [
+      {
+        file: "title.xhtml",
+        title: "Title Page",
+        body: '<section epub:type="frontmatter titlepage"><h1>A Bent Book</h1></section>',
+      },
+      {
+        file: "one.xhtml",
+        title: "One",
+        body: '<h2>One</h2><p>Look: <img src="../images/map.png" alt="A map of the island"/>. <a href="../../../../etc/passwd">Elsewhere</a> was far.</p>',
+      },
+      {
+        file: "colophon.xhtml",
+        title: "Colophon",
+        body: '<section epub:type="colophon"><p>This book was published in <time>1911</time> by nobody.</p></section>',
+      },
+    ],
+  });
+}
+
 export interface RawZipEntry {
   name: string;
   /** The entry's data as stored: deflate output (method 8) or the bytes themselves (method 0). */

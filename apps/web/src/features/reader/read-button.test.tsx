@@ -30,14 +30,19 @@ const progressRow = (progress: number, isRead: boolean) => ({
   epubPosition: { anchorId: progress === 100 ? "chapter-3" : "chapter-2", offset: progress === 100 ? 1 : 0.5 },
 });
 
+// A title page before the chapters: reading again starts after it.
 const chapterPage = {
-  items: [1, 2, 3].map((n) => ({
-    bookId: "book-1",
-    anchorId: `chapter-${n}`,
-    name: `Chapter ${n}`,
-    chapterNumber: n,
-    wordCount: 100,
-  })),
+  items: [
+    { bookId: "book-1", anchorId: "titlepage", name: "Titlepage", chapterNumber: 1, wordCount: 10, role: "front" },
+    ...[1, 2, 3].map((n) => ({
+      bookId: "book-1",
+      anchorId: `chapter-${n}`,
+      name: `Chapter ${n}`,
+      chapterNumber: n + 1,
+      wordCount: 100,
+      role: "body",
+    })),
+  ],
   nextCursor: null,
 };
 

@@ -10,9 +10,9 @@ import { allChaptersQuery, progressQuery } from "./reader-queries";
 
 /**
  * The book page's way into the reader: "Continue reading" when the signed-in reader has a place in
- * the book (the reader resumes there), "Read again" (from the first chapter) once they finished it at
- * its end, else "Start reading"; under it the reader's figure and the progress actions. A scheduled
- * book waits for its launch.
+ * the book (the reader resumes there), "Read again" (from the first body chapter) once they finished it
+ * at its end, else "Start reading" (the reader opens the first body chapter); under it the reader's
+ * figure and the progress actions. A scheduled book waits for its launch.
  */
 export function ReadButton({ book }: { book: Pick<Book, "id" | "status"> }) {
   const session = useSession();
@@ -29,7 +29,8 @@ export function ReadButton({ book }: { book: Pick<Book, "id" | "status"> }) {
       </p>
     );
   }
-  const first = chapters.data?.[0];
+  // Reading again starts where the book does: its first body chapter, past the title page.
+  const first = chapters.data?.find((chapter) => chapter.role === "body") ?? chapters.data?.[0];
   return (
     <div className="flex w-full flex-col items-center gap-1.5">
       <Link

@@ -1,4 +1,4 @@
-import { bookProgressAt } from "@quire/core";
+import { bookProgressAt, type ChapterRole } from "@quire/core";
 
 /** A slim, labelled bar: where the reader is in the chapter or in the book. */
 export function ReadingProgressBar({
@@ -36,7 +36,7 @@ export function ReadingProgressBar({
  * chapter list (the word counts) has loaded, chapters weigh equally.
  */
 export function readerBookPercent(
-  chapters: readonly { anchorId: string; wordCount: number }[] | undefined,
+  chapters: readonly { anchorId: string; wordCount: number; role: ChapterRole }[] | undefined,
   place: { anchorId: string; chapterNumber: number; chapterCount: number; chapterPercent: number },
 ): number {
   const index = chapters?.findIndex((candidate) => candidate.anchorId === place.anchorId) ?? -1;
@@ -45,6 +45,7 @@ export function readerBookPercent(
       chapters.map((candidate) => candidate.wordCount),
       index,
       place.chapterPercent,
+      chapters.map((candidate) => candidate.role),
     );
   return bookProgressAt(new Array<number>(place.chapterCount).fill(0), place.chapterNumber - 1, place.chapterPercent);
 }

@@ -48,6 +48,19 @@ describe("where a book opens", () => {
     expect(startPosition(saved({ currentChapter: "gone" }), chapters)).toEqual({ anchorId: "intro", offset: 0 });
   });
 
+  it("is the first body chapter of a book with front matter", () => {
+    const classic = [
+      { anchorId: "titlepage", role: "front" as const },
+      { anchorId: "a-scandal-in-bohemia", role: "body" as const },
+      { anchorId: "colophon", role: "back" as const },
+    ];
+    expect(startPosition(null, classic)).toEqual({ anchorId: "a-scandal-in-bohemia", offset: 0 });
+    expect(startPosition(saved({ currentChapter: "titlepage" }), classic)).toEqual({
+      anchorId: "titlepage",
+      offset: 0,
+    });
+  });
+
   it("is nowhere in a book without chapters", () => {
     expect(startPosition(saved({ currentChapter: "one" }), [])).toBeNull();
   });

@@ -1,4 +1,4 @@
-import type { BookProgressResponse, TextLocator } from "@quire/core";
+import type { BookProgressResponse, ChapterRole, TextLocator } from "@quire/core";
 import { positionLocator } from "./exact-resume";
 
 export interface StartPosition {
@@ -10,14 +10,14 @@ export interface StartPosition {
 
 /**
  * Where "Read" opens a book: the saved position if its chapter still exists (a new edition keeps
- * anchors, but may drop one), else the start of the saved current chapter, else the first chapter.
- * Null when the book has no chapters.
+ * anchors, but may drop one), else the start of the saved current chapter, else the first body chapter
+ * (a classic starts at its first story, not its title page). Null when the book has no chapters.
  */
 export function startPosition(
   progress: BookProgressResponse | null | undefined,
-  chapters: readonly { anchorId: string }[],
+  chapters: readonly { anchorId: string; role?: ChapterRole }[],
 ): StartPosition | null {
-  const first = chapters[0];
+  const first = chapters.find((chapter) => chapter.role === "body") ?? chapters[0];
   if (!first) return null;
   const exists = (anchorId: string | null | undefined): anchorId is string =>
     !!anchorId && chapters.some((chapter) => chapter.anchorId === anchorId);

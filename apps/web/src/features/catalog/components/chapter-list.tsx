@@ -1,14 +1,31 @@
-import { WORDS_PER_MINUTE } from "@quire/core";
+import { CHAPTERS_PAGE_SIZE, type Chapter, WORDS_PER_MINUTE } from "@quire/core";
+import { useQuery } from "@tanstack/react-query";
+import { useRef, useState } from "react";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
 import { ErrorState } from "../../../components/error-state";
 import { LoadingStatus, placeholderKeys, Skeleton } from "../../../components/skeleton";
-import { formatNumber, formatReadingTime } from "../../../lib/format";
-import { useBookChapters } from "../queries";
+import { formatNumber, formatReadingTime, pluralize } from "../../../lib/format";
+import { allChaptersQuery } from "../../reader/reader-queries";
 
-export function ChapterList({ bookId, total }: { bookId: string; total: number | undefined }) {
-  const query = useBookChapters(bookId);
-  const chapters = query.data?.pages.flatMap((page) => page.items) ?? [];
+/** A list this much longer than a page is shown whole: a button to reveal two more rows helps nobody. */
+const SHOW_ALL_SLACK = 5;
+
+/** Body chapters are numbered 1, 2, 3…; front and back matter (title page, colophon) go by their titles. */
+function numbered(chapters: Chapter[]): { chapter: Chapter; number: number | null }[] {
+  let count = 0;
+  return chapters.map((chapter) => ({ chapter, number: chapter.role === "body" ? ++count : null }));
+}
+
+/**
+ * Every chapter of the book: the first page of them, then "Show all N chapters" expands the list in
+ * place, moving focus to the first row it revealed. The reader's chapter list (the same query) is
+ * then already loaded.
+ */
+export function ChapterList({ bookId }: { bookId: string }) {
+  const query = useQuery(allChaptersQuery(bookId));
+  const [expanded, setExpanded] = useState(false);
+  const firstRevealed = useRef<HTMLLIElement>(null);
 
   if (query.isPending) {
     return (
@@ -29,7 +46,7 @@ export function ChapterList({ bookId, total }: { bookId: string; total: number |
       </>
     );
   }
-  if (query.isError && chapters.length === 0) {
+  if (query.isError) {
     return (
       <ErrorState
         title="Couldn't load chapters"
@@ -39,30 +56,48 @@ export function ChapterList({ bookId, total }: { bookId: string; total: number |
       />
     );
   }
-  if (chapters.length === 0) {
+  const rows = numbered(query.data);
+  if (rows.length === 0) {
     return (
       <EmptyState title="No chapters yet">
         <p className="text-ink-muted text-sm">Chapters appear here as soon as they are published.</p>
       </EmptyState>
     );
   }
+  const collapsible = rows.length > CHAPTERS_PAGE_SIZE + SHOW_ALL_SLACK;
+  const shown = collapsible && !expanded ? rows.slice(0, CHAPTERS_PAGE_SIZE) : rows;
+  const bodyCount = rows.filter((row) => row.number !== null).length;
   return (
     <div className="flex flex-col gap-4">
       <ol
         className="flex flex-col divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface"
         data-testid="chapter-list"
       >
-        {chapters.map((chapter) => (
-          <li key={chapter.anchorId} className="flex items-center gap-4 px-4 py-3">
-            <span
-              aria-hidden="true"
-              className="flex size-8 shrink-0 items-center justify-center rounded-full bg-sunken font-semibold text-ink-muted text-xs tabular-nums"
-            >
-              {chapter.chapterNumber}
-            </span>
+        {shown.map(({ chapter, number }, index) => (
+          <li
+            key={chapter.anchorId}
+            ref={index === CHAPTERS_PAGE_SIZE ? firstRevealed : undefined}
+            tabIndex={index === CHAPTERS_PAGE_SIZE ? -1 : undefined}
+            className="flex items-center gap-4 px-4 py-3 outline-none focus-visible:ring-2 focus-visible:ring-accent focus-visible:ring-inset"
+            data-role={chapter.role}
+          >
+            {number === null ? (
+              <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center">
+                <span className="size-1.5 rounded-full bg-ink-faint" />
+              </span>
+            ) : (
+              <span
+                aria-hidden="true"
+                className="flex size-8 shrink-0 items-center justify-center rounded-full bg-sunken font-semibold text-ink-muted text-xs tabular-nums"
+              >
+                {number}
+              </span>
+            )}
             <span className="min-w-0 flex-1">
-              <span className="sr-only">Chapter {chapter.chapterNumber}: </span>
-              <span className="font-medium text-ink">{chapter.name || `Chapter ${chapter.chapterNumber}`}</span>
+              {number === null ? null : <span className="sr-only">Chapter {number}: </span>}
+              <span className={number === null ? "text-ink-muted" : "font-medium text-ink"}>
+                {chapter.name || (number === null ? "Untitled" : `Chapter ${number}`)}
+              </span>
             </span>
             <span className="shrink-0 text-right text-ink-muted text-xs tabular-nums">
               {formatNumber(chapter.wordCount)} words
@@ -71,27 +106,25 @@ export function ChapterList({ bookId, total }: { bookId: string; total: number |
           </li>
         ))}
       </ol>
-      {query.isFetchNextPageError ? (
-        <ErrorState
-          compact
-          title="Couldn't load more chapters"
-          error={query.error}
-          onRetry={() => query.fetchNextPage()}
-        />
-      ) : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-ink-muted text-sm" aria-live="polite">
-          Showing {formatNumber(chapters.length)}
-          {total && total >= chapters.length ? ` of ${formatNumber(total)}` : ""} chapters
+        <p className="text-ink-muted text-sm" aria-live="polite" data-testid="chapter-count">
+          {shown.length < rows.length
+            ? `Showing ${formatNumber(shown.length)} of ${formatNumber(rows.length)}`
+            : pluralize(bodyCount, "chapter")}
+          {shown.length === rows.length && bodyCount < rows.length ? ", plus front and back matter" : ""}
         </p>
-        {query.hasNextPage ? (
+        {shown.length < rows.length ? (
           <Button
             variant="secondary"
             size="sm"
-            onClick={() => query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
+            aria-expanded={false}
+            onClick={() => {
+              setExpanded(true);
+              // After React shows the rows: the reader carries on from the first one they had not seen.
+              requestAnimationFrame(() => firstRevealed.current?.focus());
+            }}
           >
-            {query.isFetchingNextPage ? "Loading…" : "Show more chapters"}
+            Show all {formatNumber(rows.length)} chapters
           </Button>
         ) : null}
       </div>

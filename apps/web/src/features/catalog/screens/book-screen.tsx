@@ -9,7 +9,7 @@ import { ErrorState } from "../../../components/error-state";
 import { LoadingStatus, Skeleton } from "../../../components/skeleton";
 import { WayBackLinks } from "../../../components/way-back-links";
 import { errorMessage, hasErrorCode } from "../../../lib/errors";
-import { formatCompactNumber, formatDate, formatNumber, formatReadingTime, pluralize } from "../../../lib/format";
+import { formatCompactNumber, formatDate, formatNumber, formatReadingTime } from "../../../lib/format";
 import { useScreenTitle } from "../../../lib/screen-title";
 import { BookActions } from "../../library/components/book-actions";
 import { ReadButton } from "../../reader/read-button";
@@ -170,7 +170,10 @@ function BookDetails({ detail }: { detail: BookDetail }) {
                   <Fact term="Word count">{formatNumber(bookData.wordCount)} words</Fact>
                 </>
               ) : null}
-              {book.status !== "scheduled" && book.launchedDate ? (
+              {/* A classic's date is the year it first appeared, not the day Quire imported it. */}
+              {book.source === "public-domain" && bookData?.originalPublicationYear ? (
+                <Fact term="First published">{bookData.originalPublicationYear}</Fact>
+              ) : book.status !== "scheduled" && book.launchedDate ? (
                 <Fact term="Launched">{formatDate(book.launchedDate)}</Fact>
               ) : null}
               <Fact term="Genres" wide>
@@ -237,16 +240,8 @@ function BookDetails({ detail }: { detail: BookDetail }) {
             </DetailSection>
           ) : null}
 
-          <DetailSection
-            title="Chapters"
-            id="chapters"
-            aside={
-              bookData?.tocLength ? (
-                <span className="text-ink-muted text-sm">{pluralize(bookData.tocLength, "chapter")}</span>
-              ) : null
-            }
-          >
-            <ChapterList bookId={book.id} total={bookData?.tocLength || undefined} />
+          <DetailSection title="Chapters" id="chapters">
+            <ChapterList bookId={book.id} />
           </DetailSection>
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { EPUB_ACCEPT, type ImportResult, type Me } from "@quire/core";
+import { EPUB_ACCEPT, type ImportResult, type ImportWarning, type Me } from "@quire/core";
 import { useMutation } from "@tanstack/react-query";
 import { FileUp } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
@@ -8,7 +8,7 @@ import { FilePicker } from "../../../components/file-picker";
 import { FormAlert } from "../../../components/form-alert";
 import { SubmitButton } from "../../../components/submit-button";
 import { errorMessage } from "../../../lib/errors";
-import { formatNumber } from "../../../lib/format";
+import { formatNumber, pluralize } from "../../../lib/format";
 import { useScreenTitle } from "../../../lib/screen-title";
 import { RequireSession } from "../../auth/components/require-session";
 import { importEpub } from "../studio-api";
@@ -65,6 +65,7 @@ function AdminImport({ user }: { user: Me }) {
       >
         {upload.isError ? <FormAlert>{errorMessage(upload.error)}</FormAlert> : null}
         {upload.data ? <ImportSummary result={upload.data} /> : null}
+        {upload.data && upload.data.warnings.length > 0 ? <ImportWarnings warnings={upload.data.warnings} /> : null}
         <div className="flex flex-col gap-1.5">
           <p className="font-medium text-ink text-sm">EPUB file</p>
           <FilePicker
@@ -126,6 +127,22 @@ function ImportSummary({ result }: { result: ImportResult }) {
     >
       {result.created ? "Imported" : `Imported edition ${result.version} of`} “{result.title}”: {result.chapters}{" "}
       chapters, {formatNumber(result.wordCount)} words.
+    </FormAlert>
+  );
+}
+
+/** What the importer left out of a book it still imported (a missing picture, a link leaving the book). */
+function ImportWarnings({ warnings }: { warnings: ImportWarning[] }) {
+  return (
+    <FormAlert tone="info" testId="import-warnings">
+      <p className="font-medium">
+        Imported with {pluralize(warnings.length, "warning")}: these references were left out.
+      </p>
+      <ul className="mt-1.5 flex list-disc flex-col gap-1 pl-5 [overflow-wrap:anywhere]">
+        {warnings.map((warning) => (
+          <li key={warning.message}>{warning.message}</li>
+        ))}
+      </ul>
     </FormAlert>
   );
 }
