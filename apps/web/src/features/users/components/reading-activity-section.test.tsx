@@ -62,7 +62,11 @@ describe("ReadingActivitySection", () => {
     renderSection();
     expect(await screen.findByRole("heading", { name: "Reading activity" })).toBeTruthy();
     const reading = await screen.findByRole("list", { name: "Reading" });
-    expect(within(reading).getAllByRole("link").map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+    expect(
+      within(reading)
+        .getAllByRole("link")
+        .map((link) => [link.textContent, link.getAttribute("href")]),
+    ).toEqual([
       ["Frankenstein", "/books/frankenstein"],
       ["Emma", "/books/emma"],
     ]);
