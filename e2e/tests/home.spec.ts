@@ -17,11 +17,11 @@ test.describe("a reader's home", () => {
     test.setTimeout(60_000);
     const errors = collectPageErrors(page);
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signedInReader(page.request, "Holmes");
+    await signedInReader(page.request, "Juniper");
 
     // First run: nothing of their own yet, so the home points to browse and search; classics include the import.
     await page.goto("/");
-    await expect(page.getByRole("heading", { name: "Welcome back, Holmes" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Welcome back, Juniper" })).toBeVisible();
     await expect(page.getByTestId("first-run").getByRole("link", { name: "Browse the catalogue" })).toBeVisible();
     await expect(page.getByTestId("section-continue-reading")).toHaveCount(0);
     const classics = page.getByTestId("section-classics");
