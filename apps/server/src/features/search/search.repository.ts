@@ -29,8 +29,8 @@ const LAST = "\u{10FFFF}";
  * Suggestions, asked at every keystroke and mostly for a few letters that begin thousands of titles, rank
  * fewer.
  */
-export const RANKED_MATCHES_PER_TIER = 1000;
-export const RANKED_SUGGESTIONS = 250;
+export const RANKED_MATCHES_PER_TIER = 500;
+export const RANKED_SUGGESTIONS = 100;
 
 /**
  * Every statement search runs, for SQLite (FTS5 with external content, fts5vocab) and PostgreSQL
@@ -94,11 +94,12 @@ export class SearchRepository {
     const wanted = page.offset + page.limit;
     const inTitles = await this.rankedBooks(this.bookMatches(groups, "title-authors"), filters, wanted);
     if (inTitles.length === wanted) return inTitles.slice(page.offset).map((row) => ({ ...row, titleMatch: 1 }));
+    // Every title match these filters let through is in hand (fewer than wanted): the rest match elsewhere.
     const onlyInDescriptions = await this.rankedBooks(
-      sql`select * from (${this.bookMatches(groups, "all")}) as matches
-        except select * from (${this.bookMatches(groups, "title-authors")}) as title_matches`,
+      this.bookMatches(groups, "all"),
       filters,
       wanted - inTitles.length,
+      inTitles.map((row) => row.id),
     );
     return [
       ...inTitles.map((row) => ({ ...row, titleMatch: 1 })),
@@ -157,12 +158,18 @@ export class SearchRepository {
   }
 
   /** The first `limit` books by interaction score among `keys` (a statement yielding their keys). */
-  private rankedBooks(keys: RawBuilder<unknown>, filters: BookFilters, limit: number): Promise<BookRow[]> {
+  private rankedBooks(
+    keys: RawBuilder<unknown>,
+    filters: BookFilters,
+    limit: number,
+    exceptIds: string[] = [],
+  ): Promise<BookRow[]> {
     const key = this.dialect === "sqlite" ? sql`books.rowid` : sql`books.id`;
+    let query = this.catalog.filtered({ ...filters, display: undefined });
+    if (exceptIds.length > 0) query = query.where("books.id", "not in", exceptIds);
     // Only searchable books are indexed, so no display condition: with one, SQLite would walk the
     // popularity index and probe every book instead of looking up the matches.
-    return this.catalog
-      .filtered({ ...filters, display: undefined })
+    return query
       .where(sql<boolean>`${key} in (${keys})`)
       .orderBy("books.interactionScore", "desc")
       .orderBy("books.id", "desc")
