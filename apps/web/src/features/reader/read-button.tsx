@@ -7,6 +7,7 @@ import { useSession } from "../auth/session";
 import { readerPath } from "./chapter-links";
 import { isFinishedAtEnd, ProgressActions, progressText } from "./progress-actions";
 import { allChaptersQuery, progressQuery } from "./reader-queries";
+import { firstBodyChapter } from "./resume";
 
 /**
  * The book page's way into the reader: "Continue reading" when the signed-in reader has a place in
@@ -30,7 +31,7 @@ export function ReadButton({ book }: { book: Pick<Book, "id" | "status"> }) {
     );
   }
   // Reading again starts where the book does: its first body chapter, past the title page.
-  const first = chapters.data?.find((chapter) => chapter.role === "body") ?? chapters.data?.[0];
+  const first = firstBodyChapter(chapters.data ?? []);
   return (
     <div className="flex w-full flex-col items-center gap-1.5">
       <Link

@@ -29,6 +29,7 @@ import { roundOffset, toPercent } from "./reader-position";
 import { chapterContentQuery } from "./reader-queries";
 import { READER_PALETTES } from "./reader-themes";
 import { ReadingProgressBar, readerBookPercent } from "./reading-progress";
+import { bodyChapterPlace, firstBodyChapter } from "./resume";
 import { SettingsSheet } from "./settings-sheet";
 import { SignInOffer } from "./sign-in-offer";
 import { TocSheet } from "./toc-sheet";
@@ -178,6 +179,11 @@ export function ReaderView({ bookId, bookTitle, toc, chapters, chapter, switchin
   const seenPercent = toPercent(metrics?.seen ?? 0);
   const bookPercent = readerBookPercent(chapters, { ...chapter, chapterPercent: seenPercent });
   const chapterLabel = chapter.name || `Chapter ${chapter.chapterNumber}`;
+  const bodyPlace = bodyChapterPlace(chapters, chapter);
+  const startAgain = () => {
+    const first = firstBodyChapter(chapters ?? []);
+    if (first) goToChapter(first.anchorId, 0);
+  };
   const place =
     settings.layout === "paginated" && metrics
       ? `Page ${metrics.page + 1} of ${metrics.pages}`
@@ -293,14 +299,14 @@ export function ReaderView({ bookId, bookTitle, toc, chapters, chapter, switchin
             <div className="flex items-baseline justify-between gap-3 text-ink-muted text-xs tabular-nums">
               <span className="truncate" data-testid="reader-place">
                 <span className="hidden sm:inline">
-                  Chapter {chapter.chapterNumber} of {chapter.chapterCount} ·{" "}
+                  {bodyPlace ? `Chapter ${bodyPlace.number} of ${bodyPlace.count} · ` : null}
                 </span>
                 {place}
               </span>
               <ReaderProgressMenu
                 bookId={bookId}
                 signedIn={session.status === "signed-in"}
-                onStartedOver={() => chapters?.[0] && goToChapter(chapters[0].anchorId, 0)}
+                onStartedOver={() => startAgain()}
               >
                 {bookPercent}% of book
               </ReaderProgressMenu>
@@ -346,7 +352,7 @@ export function ReaderView({ bookId, bookTitle, toc, chapters, chapter, switchin
             }}
             onReadAgain={() => {
               setEnded(false);
-              if (chapters?.[0]) goToChapter(chapters[0].anchorId, 0);
+              startAgain();
             }}
           />
         </Suspense>

@@ -1,6 +1,6 @@
 import type { BookProgressResponse } from "@quire/core";
 import { describe, expect, it } from "vitest";
-import { startPosition } from "./resume";
+import { bodyChapterPlace, firstBodyChapter, startPosition } from "./resume";
 
 const chapters = [{ anchorId: "intro" }, { anchorId: "one" }, { anchorId: "two" }];
 const saved = (progress: Partial<NonNullable<BookProgressResponse["progress"]>>): BookProgressResponse => ({
@@ -63,5 +63,31 @@ describe("where a book opens", () => {
 
   it("is nowhere in a book without chapters", () => {
     expect(startPosition(saved({ currentChapter: "one" }), [])).toBeNull();
+  });
+});
+
+describe("a classic's front and back matter", () => {
+  const classic = [
+    { anchorId: "titlepage", role: "front" as const },
+    { anchorId: "story-1", role: "body" as const },
+    { anchorId: "story-2", role: "body" as const },
+    { anchorId: "colophon", role: "back" as const },
+  ];
+  const at = (anchorId: string) => ({ anchorId, chapterNumber: 9, chapterCount: 9 });
+
+  it("begins at the first body chapter, or the first chapter when none is marked", () => {
+    expect(firstBodyChapter(classic)?.anchorId).toBe("story-1");
+    expect(firstBodyChapter(chapters)?.anchorId).toBe("intro");
+    expect(firstBodyChapter([])).toBeUndefined();
+  });
+
+  it("numbers body chapters among body chapters, and front and back matter not at all", () => {
+    expect(bodyChapterPlace(classic, at("story-2"))).toEqual({ number: 2, count: 2 });
+    expect(bodyChapterPlace(classic, at("titlepage"))).toBeNull();
+    expect(bodyChapterPlace(classic, at("colophon"))).toBeNull();
+    expect(bodyChapterPlace(undefined, { anchorId: "x", chapterNumber: 3, chapterCount: 16 })).toEqual({
+      number: 3,
+      count: 16,
+    });
   });
 });
