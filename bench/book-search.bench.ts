@@ -25,17 +25,16 @@ import {
   appendHistory,
   type BenchSettings,
   describeMachine,
-  failures,
   fmtInt,
   fmtMs,
   fmtRatio,
   fmtSeconds,
-  type LoadResult,
   type LoadTarget,
   machineInfo,
   markdownTable,
   REPO_ROOT,
   runTargets,
+  targetFigures,
   writeBenchmarksSection,
 } from "./lib";
 import { prng } from "./seed-books";
@@ -180,26 +179,15 @@ export async function runBookSearchBench(settings: BenchSettings): Promise<{ ok:
       { key: "search", label: "book search", paths },
       { key: "ceiling-after", label: "ceiling again", paths: [HELLO_PATH] },
     ];
-    const { results, cpuPerRequest, before, after, ceiling, drift, failed } = await runTargets(targets, {
+    const loadRun = await runTargets(targets, {
       origin,
       settings: run,
       workDir: dataDir,
       namePrefix: "book-search-",
     });
+    const { before, after, ceiling, drift, failed } = loadRun;
     const valid = failed.length === 0 && ceiling > 0;
-    const figures = targets.map((target) => {
-      const m = (results.get(target.key) as LoadResult).measured;
-      return {
-        key: target.key,
-        label: target.label,
-        requestsPerSecond: m.requestsPerSecond,
-        p50: m.latencyMs.p50,
-        p99: m.latencyMs.p99,
-        failures: failures(m),
-        ratio: ceiling > 0 ? m.requestsPerSecond / ceiling : 0,
-        cpuMicrosPerRequest: cpuPerRequest.get(target.key) ?? 0,
-      };
-    });
+    const figures = targetFigures(targets, loadRun);
     const measured = figures.find((row) => row.key === "search")?.p99 ?? Number.POSITIVE_INFINITY;
     const pass = measured < P99_BUDGET_MS;
     const budgetName = `book search p99 < ${P99_BUDGET_MS} ms`;

@@ -165,6 +165,23 @@ export interface TargetsRun {
   failed: LoadResult[];
 }
 
+/** One row per target: what a results table and the history record show. */
+export function targetFigures(targets: LoadTarget[], run: TargetsRun) {
+  return targets.map((target) => {
+    const measured = (run.results.get(target.key) as LoadResult).measured;
+    return {
+      key: target.key,
+      label: target.label,
+      requestsPerSecond: measured.requestsPerSecond,
+      p50: measured.latencyMs.p50,
+      p99: measured.latencyMs.p99,
+      failures: failures(measured),
+      ratio: run.ceiling > 0 ? measured.requestsPerSecond / run.ceiling : 0,
+      cpuMicrosPerRequest: run.cpuPerRequest.get(target.key) ?? 0,
+    };
+  });
+}
+
 /** Runs each target in turn against a server in this process, printing a line per target. */
 export async function runTargets(
   targets: LoadTarget[],

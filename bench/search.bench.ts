@@ -23,16 +23,15 @@ import {
   appendHistory,
   type BenchSettings,
   describeMachine,
-  failures,
   fmtInt,
   fmtMs,
   fmtRatio,
   fmtSeconds,
-  type LoadResult,
   type LoadTarget,
   machineInfo,
   markdownTable,
   runTargets,
+  targetFigures,
   writeBenchmarksSection,
 } from "./lib";
 import { GENRES, insertBatched, prng } from "./seed-books";
@@ -270,26 +269,15 @@ export async function runSearchBench(settings: BenchSettings): Promise<{ ok: boo
     const queryShape = `${fmtInt(searchPaths.length)} search (¾ books tab, ¼ people tab) and ${fmtInt(fixture.suggestQueries.length)} suggest queries, picked at random; of the first 300 searches ${empty} found nothing, the others ${fmtRatio(found / Math.max(1, 300 - empty))} results on their first page on average`;
     console.log(`  queries   ${queryShape}`);
 
-    const { results, cpuPerRequest, before, after, ceiling, drift, failed } = await runTargets(targets, {
+    const loadRun = await runTargets(targets, {
       origin,
       settings: run,
       workDir: dataDir,
       namePrefix: "search-",
     });
+    const { before, after, ceiling, drift, failed } = loadRun;
     const valid = failed.length === 0 && ceiling > 0;
-    const rows = targets.map((target) => {
-      const m = (results.get(target.key) as LoadResult).measured;
-      return {
-        key: target.key,
-        label: target.label,
-        requestsPerSecond: m.requestsPerSecond,
-        p50: m.latencyMs.p50,
-        p99: m.latencyMs.p99,
-        failures: failures(m),
-        ratio: ceiling > 0 ? m.requestsPerSecond / ceiling : 0,
-        cpuMicrosPerRequest: cpuPerRequest.get(target.key) ?? 0,
-      };
-    });
+    const rows = targetFigures(targets, loadRun);
     const verdicts = BUDGETS.map((budget) => {
       const measured = rows.find((row) => row.key === budget.target)?.p99 ?? Number.POSITIVE_INFINITY;
       const pass = measured < budget.p99;
