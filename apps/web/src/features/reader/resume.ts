@@ -9,7 +9,9 @@ export interface StartPosition {
 }
 
 /** Where a book begins: its first body chapter (a classic starts at its first story, not its title page). */
-export function firstBodyChapter<T extends { role?: ChapterRole }>(chapters: readonly T[]): T | undefined {
+export function firstBodyChapter<T extends { anchorId: string; role?: ChapterRole }>(
+  chapters: readonly T[],
+): T | undefined {
   return chapters.find((chapter) => chapter.role === "body") ?? chapters[0];
 }
 
