@@ -25,9 +25,9 @@ import {
   appendHistory,
   type BenchSettings,
   describeMachine,
+  figuresTable,
   fmtInt,
   fmtMs,
-  fmtRatio,
   fmtSeconds,
   type LoadTarget,
   machineInfo,
@@ -191,18 +191,7 @@ export async function runBookSearchBench(settings: BenchSettings): Promise<{ ok:
     const measured = figures.find((row) => row.key === "search")?.p99 ?? Number.POSITIVE_INFINITY;
     const pass = measured < P99_BUDGET_MS;
     const budgetName = `book search p99 < ${P99_BUDGET_MS} ms`;
-    const resultsTable = markdownTable(
-      ["target", "req/s", "p50", "p99", "errors + non-2xx", "× ceiling", "server CPU/req"],
-      figures.map((r) => [
-        r.label,
-        fmtInt(r.requestsPerSecond),
-        fmtMs(r.p50),
-        fmtMs(r.p99),
-        String(r.failures),
-        r.key.startsWith("ceiling") ? "—" : fmtRatio(r.ratio),
-        `${fmtInt(r.cpuMicrosPerRequest)} µs`,
-      ]),
-    );
+    const resultsTable = figuresTable(figures);
     const budgetTable = markdownTable(
       ["budget", "measured", "verdict"],
       [[budgetName, fmtMs(measured), !valid ? "INVALID" : pass ? "PASS" : "MISS"]],

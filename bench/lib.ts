@@ -182,6 +182,22 @@ export function targetFigures(targets: LoadTarget[], run: TargetsRun) {
   });
 }
 
+/** The results table every load bench prints and writes: one row per target, ratios against the ceiling. */
+export function figuresTable(rows: ReturnType<typeof targetFigures>): string {
+  return markdownTable(
+    ["target", "req/s", "p50", "p99", "errors + non-2xx", "× ceiling", "server CPU/req"],
+    rows.map((r) => [
+      r.label,
+      fmtInt(r.requestsPerSecond),
+      fmtMs(r.p50),
+      fmtMs(r.p99),
+      String(r.failures),
+      r.key.startsWith("ceiling") ? "—" : fmtRatio(r.ratio),
+      `${fmtInt(r.cpuMicrosPerRequest)} µs`,
+    ]),
+  );
+}
+
 /** Runs each target in turn against a server in this process, printing a line per target. */
 export async function runTargets(
   targets: LoadTarget[],

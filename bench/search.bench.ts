@@ -23,6 +23,7 @@ import {
   appendHistory,
   type BenchSettings,
   describeMachine,
+  figuresTable,
   fmtInt,
   fmtMs,
   fmtRatio,
@@ -283,18 +284,7 @@ export async function runSearchBench(settings: BenchSettings): Promise<{ ok: boo
       const pass = measured < budget.p99;
       return { ...budget, measured, pass, verdict: !valid ? "INVALID" : pass ? "PASS" : "MISS" };
     });
-    const resultsTable = markdownTable(
-      ["target", "req/s", "p50", "p99", "errors + non-2xx", "× ceiling", "server CPU/req"],
-      rows.map((r) => [
-        r.label,
-        fmtInt(r.requestsPerSecond),
-        fmtMs(r.p50),
-        fmtMs(r.p99),
-        String(r.failures),
-        r.key.startsWith("ceiling") ? "—" : fmtRatio(r.ratio),
-        `${fmtInt(r.cpuMicrosPerRequest)} µs`,
-      ]),
-    );
+    const resultsTable = figuresTable(rows);
     const budgetTable = markdownTable(
       ["budget", "measured", "verdict"],
       verdicts.map((v) => [v.name, fmtMs(v.measured), v.verdict]),
