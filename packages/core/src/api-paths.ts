@@ -98,11 +98,15 @@ export const API_PATHS = {
 } as const;
 export type OperationName = keyof typeof API_PATHS;
 
-/** Fills `:name` segments, encoding each value. */
 export function apiPath(operation: OperationName, params: Record<string, string> = {}): string {
-  return API_PATHS[operation].replace(/:(\w+)/g, (_, name: string) => {
+  return fillPath(API_PATHS[operation], params);
+}
+
+/** Fills a path's `:name` segments, encoding each value. */
+export function fillPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => {
     const value = params[name];
-    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${operation}`);
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
     return encodeURIComponent(value);
   });
 }

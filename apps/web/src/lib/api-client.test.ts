@@ -1,11 +1,20 @@
 import { AppError } from "@quire/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { apiGet, apiPost, withQuery } from "./api-client";
+import { api, withQuery } from "./api-client";
 import { errorMessage, hasErrorCode, isAppError } from "./errors";
+
+const SIGN_UP = { email: "a@b.co", password: "secret-password", acceptedTerms: true };
+const SIGN_IN = { email: "a@b.co", password: "x" };
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
+
+function stubFetch(response: () => Response) {
+  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => response());
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
 
 describe("paths", () => {
   it("drops empty query values", () => {
@@ -13,15 +22,43 @@ describe("paths", () => {
       "/api/v1/books?sort=newest&pageSize=20",
     );
   });
+
+  it("sends an operation's method to its path, params encoded and the query appended", async () => {
+    const fetchMock = stubFetch(() => Response.json({ list: "reading", member: true }));
+    await api("me.listPut", { params: { list: "reading", bookId: "a b/c" } });
+    await api("books.list", { query: { sort: "newest", cursor: "", genre: undefined } });
+    await api("books.unstar", { params: { id: "b1" } });
+    expect(fetchMock.mock.calls.map(([url, init]) => `${init?.method} ${url}`)).toEqual([
+      "PUT /api/v1/me/lists/reading/a%20b%2Fc",
+      "GET /api/v1/books?sort=newest",
+      "DELETE /api/v1/books/b1/star",
+    ]);
+  });
+
+  it("types each call by its contract", () => {
+    // Compile-time checks: tsc fails on any line below whose @ts-expect-error finds no error.
+    const typed = async () => {
+      const detail = await api("books.get", { params: { id: "b1" } });
+      detail.book.title satisfies string;
+      // @ts-expect-error books.get needs its id
+      await api("books.get");
+      // @ts-expect-error list is one of the reading lists
+      await api("me.listPut", { params: { list: "someday", bookId: "b1" } });
+      // @ts-expect-error not an operation
+      await api("books.gett");
+      (await api("auth.signOut")) satisfies undefined;
+    };
+    expect(typed).toBeTypeOf("function");
+  });
 });
 
-describe("apiGet", () => {
+describe("api: reads", () => {
   it("returns the JSON body of a success", async () => {
     vi.stubGlobal(
       "fetch",
       vi.fn(async () => Response.json({ items: [] })),
     );
-    await expect(apiGet("/api/v1/genres")).resolves.toEqual({ items: [] });
+    await expect(api("genres.list")).resolves.toEqual({ items: [] });
   });
 
   it("turns an error body into the AppError it describes", async () => {
@@ -30,7 +67,7 @@ describe("apiGet", () => {
       "fetch",
       vi.fn(async () => Response.json(body, { status: 404 })),
     );
-    const error = await apiGet("/api/v1/books/nope").catch((caught: unknown) => caught);
+    const error = await api("books.get", { params: { id: "nope" } }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AppError);
     expect(isAppError(error)).toBe(true);
     expect(hasErrorCode(error, "not-found")).toBe(true);
@@ -44,7 +81,7 @@ describe("apiGet", () => {
         throw new TypeError("Failed to fetch");
       }),
     );
-    const error = await apiGet("/api/v1/books").catch((caught: unknown) => caught);
+    const error = await api("books.list").catch((caught: unknown) => caught);
     expect(hasErrorCode(error, "unavailable")).toBe(true);
     expect(errorMessage(error)).toBe("Connection failed.");
   });
@@ -54,16 +91,10 @@ describe("apiGet", () => {
   });
 });
 
-describe("apiPost", () => {
-  function stubFetch(response: () => Response) {
-    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => response());
-    vi.stubGlobal("fetch", fetchMock);
-    return fetchMock;
-  }
-
+describe("api: writes", () => {
   it("sends the body as same-origin JSON and returns the JSON answer", async () => {
     const fetchMock = stubFetch(() => Response.json({ status: "verification-sent", email: "a@b.co" }, { status: 201 }));
-    await expect(apiPost("/api/auth/sign-up/email", { email: "a@b.co" })).resolves.toEqual({
+    await expect(api("auth.signUp", { body: SIGN_UP })).resolves.toEqual({
       status: "verification-sent",
       email: "a@b.co",
     });
@@ -71,13 +102,13 @@ describe("apiPost", () => {
     expect(url).toBe("/api/auth/sign-up/email");
     expect(init.method).toBe("POST");
     expect(init.credentials).toBe("same-origin");
-    expect(init.body).toBe(JSON.stringify({ email: "a@b.co" }));
+    expect(init.body).toBe(JSON.stringify(SIGN_UP));
     expect((init.headers as Record<string, string>)["Content-Type"]).toBe("application/json");
   });
 
   it("sends no body and no Content-Type when there is nothing to send", async () => {
     const fetchMock = stubFetch(() => new Response(null, { status: 204 }));
-    await expect(apiPost("/api/auth/sign-out")).resolves.toBeUndefined();
+    await expect(api("auth.signOut")).resolves.toBeUndefined();
     const init = fetchMock.mock.calls[0]?.[1] ?? {};
     expect(init.body).toBeUndefined();
     expect((init.headers as Record<string, string>)["Content-Type"]).toBeUndefined();
@@ -85,9 +116,9 @@ describe("apiPost", () => {
 
   it("resolves with undefined for 202 and 201 answers without a body", async () => {
     stubFetch(() => new Response(null, { status: 202 }));
-    await expect(apiPost("/api/auth/request-password-reset", { email: "a@b.co" })).resolves.toBeUndefined();
+    await expect(api("auth.requestPasswordReset", { body: { email: "a@b.co" } })).resolves.toBeUndefined();
     stubFetch(() => new Response("", { status: 201 }));
-    await expect(apiPost("/api/auth/send-verification-email", { email: "a@b.co" })).resolves.toBeUndefined();
+    await expect(api("auth.resendVerification", { body: { email: "a@b.co" } })).resolves.toBeUndefined();
   });
 
   it("turns an error body into its AppError, keeping code and reason", async () => {
@@ -99,9 +130,7 @@ describe("apiPost", () => {
       },
     };
     stubFetch(() => Response.json(body, { status: 412 }));
-    const error = await apiPost("/api/auth/sign-in/email", { email: "a@b.co", password: "x" }).catch(
-      (caught: unknown) => caught,
-    );
+    const error = await api("auth.signIn", { body: SIGN_IN }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AppError);
     expect(hasErrorCode(error, "failed-precondition")).toBe(true);
     expect((error as AppError).reason).toBe("auth/user-verification-pending");
@@ -112,7 +141,7 @@ describe("apiPost", () => {
     stubFetch(() =>
       Response.json({ error: { code: "unauthenticated", message: "Wrong email or password." } }, { status: 401 }),
     );
-    const unauthenticated = await apiPost("/api/auth/sign-in/email", {}).catch((caught: unknown) => caught);
+    const unauthenticated = await api("auth.signIn", { body: SIGN_IN }).catch((caught: unknown) => caught);
     expect(hasErrorCode(unauthenticated, "unauthenticated")).toBe(true);
     stubFetch(() =>
       Response.json(
@@ -120,18 +149,18 @@ describe("apiPost", () => {
         { status: 429 },
       ),
     );
-    const limited = await apiPost("/api/auth/sign-in/email", {}).catch((caught: unknown) => caught);
+    const limited = await api("auth.signIn", { body: SIGN_IN }).catch((caught: unknown) => caught);
     expect(hasErrorCode(limited, "resource-exhausted")).toBe(true);
     expect(errorMessage(limited)).toBe("Too many requests. Please try again later.");
   });
 
   it("reports a failure without a JSON body with the catalogue's own text", async () => {
     stubFetch(() => new Response("<html>Bad gateway</html>", { status: 502 }));
-    const error = await apiPost("/api/auth/sign-in/email", {}).catch((caught: unknown) => caught);
+    const error = await api("auth.signIn", { body: SIGN_IN }).catch((caught: unknown) => caught);
     expect(isAppError(error)).toBe(true);
     expect(errorMessage(error)).toBe("Response is not valid JSON object.");
     stubFetch(() => new Response(null, { status: 500 }));
-    const empty = await apiPost("/api/auth/sign-out").catch((caught: unknown) => caught);
+    const empty = await api("auth.signOut").catch((caught: unknown) => caught);
     expect(isAppError(empty)).toBe(true);
   });
 
@@ -142,7 +171,7 @@ describe("apiPost", () => {
         throw new TypeError("Failed to fetch");
       }),
     );
-    const error = await apiPost("/api/auth/sign-out").catch((caught: unknown) => caught);
+    const error = await api("auth.signOut").catch((caught: unknown) => caught);
     expect(errorMessage(error)).toBe("Connection failed.");
   });
 });
@@ -164,7 +193,7 @@ describe("call timeout (SPEC §9)", () => {
   it("ends a request that gets no answer in 70 s with 'Request time out'", async () => {
     vi.useFakeTimers();
     vi.stubGlobal("fetch", hangingFetch());
-    const pending = apiPost("/api/v1/progress", { percent: 10 }).catch((error: unknown) => error);
+    const pending = api("notifications.read", { body: { all: true } }).catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(69_999);
     let settled = false;
     void pending.then(() => {
@@ -181,7 +210,7 @@ describe("call timeout (SPEC §9)", () => {
   it("keeps the caller's own abort an AbortError, not a timeout", async () => {
     vi.stubGlobal("fetch", hangingFetch());
     const controller = new AbortController();
-    const pending = apiGet("/api/v1/books", { signal: controller.signal });
+    const pending = api("books.list", { signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: "AbortError" });
   });

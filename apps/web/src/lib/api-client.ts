@@ -1,13 +1,17 @@
+import type { ApiOperationName, ApiRequest, ApiResponse } from "@quire/core";
+import { API_OPERATIONS } from "@quire/core/api-operations";
+import { fillPath } from "@quire/core/api-paths";
 import { FUNCTION_CALL_TIMEOUT_MS } from "@quire/core/constants";
 import { AppError } from "@quire/core/errors";
 import { connectionFailed, parseFailure } from "./errors";
 
 type QueryValue = string | number | boolean | null | undefined;
 
-export interface ApiRequestOptions {
-  query?: Record<string, QueryValue>;
-  signal?: AbortSignal;
-}
+export type ApiCall<K extends ApiOperationName> = ApiRequest<K> & { signal?: AbortSignal };
+
+/** The request argument may be left out when the operation needs nothing (no params, nothing required). */
+export type ApiArgs<K extends ApiOperationName> =
+  Record<string, never> extends ApiRequest<K> ? [call?: ApiCall<K>] : [call: ApiCall<K>];
 
 export function withQuery(path: string, query: Record<string, QueryValue> = {}): string {
   const search = new URLSearchParams();
@@ -20,76 +24,48 @@ export function withQuery(path: string, query: Record<string, QueryValue> = {}):
 }
 
 /**
- * GETs JSON from the API (same origin). Failures reject with an AppError: the server's error
- * body parsed by AppError.fromResponseBody, or AppError.of("connectionFailed") when the network
- * gives no answer.
+ * Calls an API operation by its contract name (same origin): `api("books.get", { params: { id } })`.
+ * Params, query and body are typed by the operation's contract, and so is the answer; an answer
+ * without a body (204, or an empty 201/202 to a write) is undefined. Failures reject with an AppError:
+ * the server's error body parsed by AppError.fromResponseBody, AppError.of("connectionFailed") when
+ * the network gives no answer, "requestTimeout" past SPEC §9's call timeout. The caller's abort stays
+ * an AbortError.
  */
-export async function apiGet<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const { response, text } = await exchange(withQuery(path, options.query), {
-    method: "GET",
-    headers: { Accept: "application/json" },
-    signal: options.signal,
-  });
+export function api<K extends ApiOperationName>(operation: K, ...[call]: ApiArgs<K>): Promise<ApiResponse<K>> {
+  const [method, pattern] = API_OPERATIONS[operation];
+  const { params, query, body, signal } = (call ?? {}) as {
+    params?: Record<string, string>;
+    query?: Record<string, QueryValue>;
+    body?: unknown;
+    signal?: AbortSignal;
+  };
+  const path = withQuery(fillPath(pattern, params), query);
+  return (method === "GET" ? read(path, signal) : write(method, path, body, signal)) as Promise<ApiResponse<K>>;
+}
+
+/** A GET must answer JSON: an empty or unreadable body is a failure. */
+async function read(path: string, signal: AbortSignal | undefined): Promise<unknown> {
+  const { response, text } = await exchange(path, { method: "GET", headers: { Accept: "application/json" }, signal });
   const { body, isJson } = parseJson(text);
   if (!response.ok || !isJson) throw parseFailure(response.status, isJson ? body : undefined);
-  return body as T;
+  return body;
 }
 
-/**
- * POSTs `body` as JSON (no body and no Content-Type when it is undefined) and resolves with the
- * JSON answer, or `undefined` when the server answers without one (204, or an empty 201/202).
- * Failures reject with an AppError exactly as apiGet's do.
- */
-export function apiPost<T = undefined>(
-  path: string,
-  body?: unknown,
-  options: Omit<ApiRequestOptions, "query"> = {},
-): Promise<T> {
-  return apiWrite<T>("POST", path, body, options);
-}
-
-/** PATCHes `body` as JSON; answers and failures as apiPost's. */
-export function apiPatch<T = undefined>(
-  path: string,
-  body: unknown,
-  options: Omit<ApiRequestOptions, "query"> = {},
-): Promise<T> {
-  return apiWrite<T>("PATCH", path, body, options);
-}
-
-/** PUTs `body` (or nothing) as JSON; answers and failures as apiPost's. */
-export function apiPut<T = undefined>(
-  path: string,
-  body?: unknown,
-  options: Omit<ApiRequestOptions, "query"> = {},
-): Promise<T> {
-  return apiWrite<T>("PUT", path, body, options);
-}
-
-/** DELETEs; answers and failures as apiPost's. */
-export function apiDelete<T = undefined>(path: string, options: Omit<ApiRequestOptions, "query"> = {}): Promise<T> {
-  return apiWrite<T>("DELETE", path, undefined, options);
-}
-
-async function apiWrite<T>(
-  method: "POST" | "PATCH" | "PUT" | "DELETE",
-  path: string,
-  body: unknown,
-  options: Omit<ApiRequestOptions, "query">,
-): Promise<T> {
+/** Sends `body` as JSON (no body and no Content-Type when it is undefined). */
+async function write(method: string, path: string, body: unknown, signal: AbortSignal | undefined): Promise<unknown> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const { response, text } = await exchange(path, {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
-    signal: options.signal,
+    signal,
   });
-  if (response.ok && hasNoBody(response)) return undefined as T;
+  if (response.ok && hasNoBody(response)) return undefined;
   const { body: answer, isJson, isEmpty } = parseJson(text);
-  if (response.ok && isEmpty) return undefined as T;
+  if (response.ok && isEmpty) return undefined;
   if (!response.ok || !isJson) throw parseFailure(response.status, isJson ? answer : undefined);
-  return answer as T;
+  return answer;
 }
 
 /**
@@ -134,4 +110,21 @@ function parseJson(text: string | undefined): { body: unknown; isJson: boolean; 
 
 function isAbortError(error: unknown): boolean {
   return error instanceof DOMException && error.name === "AbortError";
+}
+
+/** The untyped calls the screens still use until they call api(). */
+export function apiGet<T>(path: string, options: { query?: Record<string, QueryValue>; signal?: AbortSignal } = {}) {
+  return read(withQuery(path, options.query), options.signal) as Promise<T>;
+}
+export function apiPost<T = undefined>(path: string, body?: unknown, options: { signal?: AbortSignal } = {}) {
+  return write("POST", path, body, options.signal) as Promise<T>;
+}
+export function apiPatch<T = undefined>(path: string, body: unknown, options: { signal?: AbortSignal } = {}) {
+  return write("PATCH", path, body, options.signal) as Promise<T>;
+}
+export function apiPut<T = undefined>(path: string, body?: unknown, options: { signal?: AbortSignal } = {}) {
+  return write("PUT", path, body, options.signal) as Promise<T>;
+}
+export function apiDelete<T = undefined>(path: string, options: { signal?: AbortSignal } = {}) {
+  return write("DELETE", path, undefined, options.signal) as Promise<T>;
 }
