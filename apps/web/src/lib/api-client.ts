@@ -112,19 +112,7 @@ function isAbortError(error: unknown): boolean {
   return error instanceof DOMException && error.name === "AbortError";
 }
 
-/** The untyped calls the screens still use until they call api(). */
-export function apiGet<T>(path: string, options: { query?: Record<string, QueryValue>; signal?: AbortSignal } = {}) {
-  return read(withQuery(path, options.query), options.signal) as Promise<T>;
-}
-export function apiPost<T = undefined>(path: string, body?: unknown, options: { signal?: AbortSignal } = {}) {
-  return write("POST", path, body, options.signal) as Promise<T>;
-}
-export function apiPatch<T = undefined>(path: string, body: unknown, options: { signal?: AbortSignal } = {}) {
-  return write("PATCH", path, body, options.signal) as Promise<T>;
-}
-export function apiPut<T = undefined>(path: string, body?: unknown, options: { signal?: AbortSignal } = {}) {
-  return write("PUT", path, body, options.signal) as Promise<T>;
-}
-export function apiDelete<T = undefined>(path: string, options: { signal?: AbortSignal } = {}) {
-  return write("DELETE", path, undefined, options.signal) as Promise<T>;
+/** The untyped POST the onboarding screen still uses; it goes when that screen calls api(). */
+export function apiPost<T = undefined>(path: string, body?: unknown): Promise<T> {
+  return write("POST", path, body, undefined) as Promise<T>;
 }

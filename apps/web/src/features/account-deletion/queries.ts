@@ -1,7 +1,6 @@
-import type { AccountDeletionRequested, CaptchaChallenge, ConfirmAccountDeletion } from "@quire/core";
-import { apiPath } from "@quire/core/api-paths";
+import type { ConfirmAccountDeletion } from "@quire/core";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiGet, apiPost } from "../../lib/api-client";
+import { api } from "../../lib/api-client";
 
 export const accountDeletionKeys = { captcha: () => ["account-deletion", "captcha"] as const };
 
@@ -14,7 +13,7 @@ const NOT_REFETCHED = new Set(["auth", "account-deletion"]);
 export function captchaQuery() {
   return queryOptions({
     queryKey: accountDeletionKeys.captcha(),
-    queryFn: ({ signal }) => apiGet<CaptchaChallenge>(apiPath("captcha.challenge"), { signal }),
+    queryFn: ({ signal }) => api("captcha.challenge", { signal }),
     staleTime: Number.POSITIVE_INFINITY,
     meta: { anonymous: true },
   });
@@ -23,7 +22,7 @@ export function captchaQuery() {
 /** Emails the signed-in user a link that deletes the account (valid 24 hours). */
 export function useRequestAccountDeletion() {
   return useMutation({
-    mutationFn: () => apiPost<AccountDeletionRequested>(apiPath("accountDeletion.request")),
+    mutationFn: () => api("accountDeletion.request"),
   });
 }
 
@@ -35,7 +34,7 @@ export function useRequestAccountDeletion() {
 export function useConfirmAccountDeletion() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ConfirmAccountDeletion) => apiPost(apiPath("accountDeletion.confirm"), input),
+    mutationFn: (input: ConfirmAccountDeletion) => api("accountDeletion.confirm", { body: input }),
     meta: { anonymous: true },
     // Everything cached may have been the deleted user's. The one-time link checks ("auth") and this
     // screen's own captcha query are not asked again.

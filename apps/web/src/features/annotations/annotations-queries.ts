@@ -1,7 +1,6 @@
-import type { Annotation, AnnotationList, CreateAnnotation, UpdateAnnotation } from "@quire/core";
-import { apiPath } from "@quire/core/api-paths";
+import type { Annotation, CreateAnnotation, UpdateAnnotation } from "@quire/core";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiDelete, apiGet, apiPatch, apiPost } from "../../lib/api-client";
+import { api } from "../../lib/api-client";
 
 export const annotationKeys = {
   book: (bookId: string) => ["annotations", bookId] as const,
@@ -11,8 +10,7 @@ export const annotationKeys = {
 export function annotationsQuery(bookId: string) {
   return queryOptions({
     queryKey: annotationKeys.book(bookId),
-    queryFn: async ({ signal }) =>
-      (await apiGet<AnnotationList>(apiPath("annotations.list", { id: bookId }), { signal })).items,
+    queryFn: async ({ signal }) => (await api("annotations.list", { params: { id: bookId }, signal })).items,
   });
 }
 
@@ -24,18 +22,18 @@ export function useAnnotationMutations(bookId: string) {
   const replace = (change: (items: Annotation[]) => Annotation[]) =>
     queryClient.setQueryData<Annotation[]>(key, (items) => change(items ?? []));
   const create = useMutation({
-    mutationFn: (body: CreateAnnotation) => apiPost<Annotation>(apiPath("annotations.create", { id: bookId }), body),
+    mutationFn: (body: CreateAnnotation) => api("annotations.create", { params: { id: bookId }, body }),
     onSuccess: (annotation) => replace((items) => [...items, annotation]),
     onSettled: settle,
   });
   const update = useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: UpdateAnnotation }) =>
-      apiPatch<Annotation>(apiPath("annotations.update", { id }), changes),
+      api("annotations.update", { params: { id }, body: changes }),
     onSuccess: (annotation) => replace((items) => items.map((item) => (item.id === annotation.id ? annotation : item))),
     onSettled: settle,
   });
   const remove = useMutation({
-    mutationFn: (id: string) => apiDelete(apiPath("annotations.delete", { id })),
+    mutationFn: (id: string) => api("annotations.delete", { params: { id } }),
     onSuccess: (_, id) => replace((items) => items.filter((item) => item.id !== id)),
     onSettled: settle,
   });

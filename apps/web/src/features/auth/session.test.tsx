@@ -3,7 +3,7 @@ import { render, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { apiGet } from "../../lib/api-client";
+import { api } from "../../lib/api-client";
 import { createQueryClient } from "../../lib/query-client";
 import { SESSION_QUERY_KEY } from "../../lib/session-state";
 import { apiError, mockApi } from "../../test/api-mock";
@@ -28,7 +28,7 @@ function SessionProbe() {
 function ListsProbe() {
   const lists = useQuery({
     queryKey: ["lists"],
-    queryFn: () => apiGet("/api/v1/lists"),
+    queryFn: () => api("me.lists"),
     enabled: Boolean(useSession().user),
   });
   return <p data-testid="lists">{lists.status}</p>;
@@ -70,7 +70,7 @@ describe("the session", () => {
   it("is reset to null when any authenticated call answers unauthenticated (SPEC §8)", async () => {
     mockApi({
       "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
-      "GET /api/v1/lists": () => apiError(401, "unauthenticated", "Please login!", "not_logged_in"),
+      "GET /api/v1/me/lists": () => apiError(401, "unauthenticated", "Please login!", "not_logged_in"),
     });
     const client = createQueryClient();
     renderWith(

@@ -1,8 +1,7 @@
-import type { Me, SessionResponse, SignUpRequest } from "@quire/core";
-import { apiPath } from "@quire/core/api-paths";
+import type { Me, SignUpRequest } from "@quire/core";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { apiGet, apiPost } from "../../lib/api-client";
+import { api } from "../../lib/api-client";
 import { hasErrorCode } from "../../lib/errors";
 import { markSignedOut, SESSION_QUERY_KEY } from "../../lib/session-state";
 
@@ -22,7 +21,7 @@ export const authKeys = {
  * 401, so browsing signed out logs no failed requests.
  */
 export async function fetchSession(signal?: AbortSignal): Promise<Me | null> {
-  const { user } = await apiGet<{ user: Me | null }>(apiPath("auth.session"), { signal });
+  const { user } = await api("auth.session", { signal });
   return user;
 }
 
@@ -96,7 +95,7 @@ export interface SignInInput {
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SignInInput) => apiPost<SessionResponse>(apiPath("auth.signIn"), input),
+    mutationFn: (input: SignInInput) => api("auth.signIn", { body: input }),
     // Wrong credentials answer "unauthenticated": that is about this attempt, not about a session.
     meta: { anonymous: true },
     onSuccess: ({ user }) => {
@@ -108,8 +107,7 @@ export function useSignIn() {
 
 export function useSignUp() {
   return useMutation({
-    mutationFn: (input: SignUpRequest) =>
-      apiPost<{ status: "verification-sent"; email: string }>(apiPath("auth.signUp"), input),
+    mutationFn: (input: SignUpRequest) => api("auth.signUp", { body: input }),
     meta: { anonymous: true },
   });
 }
@@ -129,7 +127,7 @@ export function useSignOut(options: { redirectTo?: string } = {}) {
       // Push goes first, while the session may still delete this browser's registration; it never stops sign-out.
       await import("../push/push-client").then((push) => push.disablePushOnSignOut()).catch(() => undefined);
       try {
-        await apiPost(apiPath("auth.signOut"));
+        await api("auth.signOut");
       } catch (error) {
         // Already signed out on the server (expired session): the outcome the user asked for.
         if (!hasErrorCode(error, "unauthenticated")) throw error;
@@ -145,14 +143,14 @@ export function useSignOut(options: { redirectTo?: string } = {}) {
 
 export function useResendVerification() {
   return useMutation({
-    mutationFn: (email: string) => apiPost(apiPath("auth.resendVerification"), { email }),
+    mutationFn: (email: string) => api("auth.resendVerification", { body: { email } }),
     meta: { anonymous: true },
   });
 }
 
 export function useRequestPasswordReset() {
   return useMutation({
-    mutationFn: (email: string) => apiPost(apiPath("auth.requestPasswordReset"), { email }),
+    mutationFn: (email: string) => api("auth.requestPasswordReset", { body: { email } }),
     meta: { anonymous: true },
   });
 }
@@ -164,7 +162,7 @@ export function useRequestPasswordReset() {
 export function verifyEmailQuery(token: string) {
   return queryOptions({
     queryKey: authKeys.verifyEmail(token),
-    queryFn: () => apiPost<{ email: string }>(apiPath("auth.verifyEmail"), { token }),
+    queryFn: () => api("auth.verifyEmail", { body: { token } }),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
     retry: false,
@@ -178,7 +176,7 @@ export const useVerifyEmail = (token: string) => useQuery(verifyEmailQuery(token
 export function passwordResetQuery(token: string) {
   return queryOptions({
     queryKey: authKeys.passwordReset(token),
-    queryFn: () => apiPost<{ email: string }>(apiPath("auth.checkPasswordReset"), { token }),
+    queryFn: () => api("auth.checkPasswordReset", { body: { token } }),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
     meta: { anonymous: true },
@@ -190,7 +188,7 @@ export const useCheckPasswordReset = (token: string) => useQuery(passwordResetQu
 export function useResetPassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { token: string; password: string }) => apiPost(apiPath("auth.resetPassword"), input),
+    mutationFn: (input: { token: string; password: string }) => api("auth.resetPassword", { body: input }),
     meta: { anonymous: true },
     // A reset ends every session of the account, this browser's included if it had one.
     onSuccess: () => markSignedOut(queryClient),
@@ -200,6 +198,6 @@ export function useResetPassword() {
 export function useChangePassword() {
   return useMutation({
     mutationFn: (input: { currentPassword: string; newPassword: string }) =>
-      apiPost(apiPath("auth.changePassword"), input),
+      api("auth.changePassword", { body: input }),
   });
 }

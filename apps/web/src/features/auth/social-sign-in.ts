@@ -1,16 +1,8 @@
-import {
-  type SessionResponse,
-  SOCIAL_SIGN_IN_ERRORS,
-  type SocialExchangeRequest,
-  type SocialProvider,
-  type SocialProvidersResponse,
-  type SocialSignInResponse,
-} from "@quire/core";
-import { apiPath } from "@quire/core/api-paths";
+import { SOCIAL_SIGN_IN_ERRORS, type SocialExchangeRequest, type SocialProvider } from "@quire/core";
 import { ERRORS } from "@quire/core/errors";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { apiGet, apiPost } from "../../lib/api-client";
+import { api } from "../../lib/api-client";
 import { SESSION_QUERY_KEY } from "../../lib/session-state";
 import { refreshAfterSessionChange } from "./session";
 
@@ -18,7 +10,7 @@ import { refreshAfterSessionChange } from "./session";
 export function providersQuery() {
   return queryOptions({
     queryKey: ["auth", "providers"] as const,
-    queryFn: ({ signal }) => apiGet<SocialProvidersResponse>(apiPath("auth.providers"), { signal }),
+    queryFn: ({ signal }) => api("auth.providers", { signal }),
     staleTime: Number.POSITIVE_INFINITY,
     meta: { anonymous: true },
   });
@@ -30,9 +22,11 @@ export const useSocialProviders = () => useQuery(providersQuery());
 export function useStartSocialSignIn() {
   return useMutation({
     mutationFn: (input: { provider: SocialProvider; returnTo: string }) =>
-      apiPost<SocialSignInResponse>(apiPath("auth.socialSignIn"), {
-        provider: input.provider,
-        callbackURL: input.returnTo,
+      api("auth.socialSignIn", {
+        body: {
+          provider: input.provider,
+          callbackURL: input.returnTo,
+        },
       }),
     meta: { anonymous: true },
     onSuccess: ({ url }) => window.location.assign(url),
@@ -47,7 +41,7 @@ export function useStartSocialSignIn() {
 export function socialExchangeQuery(input: SocialExchangeRequest) {
   return queryOptions({
     queryKey: ["auth", "social-exchange", input.token] as const,
-    queryFn: () => apiPost<SessionResponse>(apiPath("auth.socialExchange"), input),
+    queryFn: () => api("auth.socialExchange", { body: input }),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
     retry: false,

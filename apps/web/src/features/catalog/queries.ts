@@ -1,7 +1,6 @@
-import type { BookDetail, BookPage, BookSummary, CategoryWithBooks, ChapterPage, Genre } from "@quire/core";
-import { apiPath } from "@quire/core/api-paths";
+import type { BookDetail } from "@quire/core";
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { apiGet } from "../../lib/api-client";
+import { api } from "../../lib/api-client";
 import type { BookFilters } from "./filters";
 
 export const catalogKeys = {
@@ -16,14 +15,13 @@ export const catalogKeys = {
   categories: () => [...catalogKeys.all, "categories"] as const,
 };
 
-type Items<T> = { items: T[] };
 type Cursor = string | undefined;
 
 export function bookListQuery(filters: BookFilters) {
   return infiniteQueryOptions({
     queryKey: catalogKeys.bookList(filters),
     queryFn: ({ pageParam, signal }) =>
-      apiGet<BookPage>(apiPath("books.list"), {
+      api("books.list", {
         query: { ...filters, cursor: pageParam },
         signal,
       }),
@@ -35,7 +33,7 @@ export function bookListQuery(filters: BookFilters) {
 export function trendingBooksQuery() {
   return queryOptions({
     queryKey: catalogKeys.trending(),
-    queryFn: ({ signal }) => apiGet<Items<BookSummary>>(apiPath("books.trending"), { signal }),
+    queryFn: ({ signal }) => api("books.trending", { signal }),
     select: (data) => data.items,
   });
 }
@@ -43,8 +41,7 @@ export function trendingBooksQuery() {
 export function newCommunityBooksQuery() {
   return infiniteQueryOptions({
     queryKey: catalogKeys.newCommunity(),
-    queryFn: ({ pageParam, signal }) =>
-      apiGet<BookPage>(apiPath("books.newCommunity"), { query: { cursor: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) => api("books.newCommunity", { query: { cursor: pageParam }, signal }),
     initialPageParam: undefined as Cursor,
     getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
@@ -53,7 +50,7 @@ export function newCommunityBooksQuery() {
 export function bookQuery(id: string) {
   return queryOptions({
     queryKey: catalogKeys.book(id),
-    queryFn: ({ signal }) => apiGet<BookDetail>(apiPath("books.get", { id }), { signal }),
+    queryFn: ({ signal }) => api("books.get", { params: { id }, signal }),
   });
 }
 
@@ -76,11 +73,7 @@ export function refetchUntilLaunched(query: { state: { data?: BookDetail | undef
 export function bookChaptersQuery(id: string) {
   return infiniteQueryOptions({
     queryKey: catalogKeys.chapters(id),
-    queryFn: ({ pageParam, signal }) =>
-      apiGet<ChapterPage>(apiPath("books.chapters", { id }), {
-        query: { cursor: pageParam },
-        signal,
-      }),
+    queryFn: ({ pageParam, signal }) => api("books.chapters", { params: { id }, query: { cursor: pageParam }, signal }),
     initialPageParam: undefined as Cursor,
     getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
@@ -89,7 +82,7 @@ export function bookChaptersQuery(id: string) {
 export function genresQuery() {
   return queryOptions({
     queryKey: catalogKeys.genres(),
-    queryFn: ({ signal }) => apiGet<Items<Genre>>(apiPath("genres.list"), { signal }),
+    queryFn: ({ signal }) => api("genres.list", { signal }),
     select: (data) => data.items,
     staleTime: 10 * 60_000,
   });
@@ -98,7 +91,7 @@ export function genresQuery() {
 export function categoriesQuery() {
   return queryOptions({
     queryKey: catalogKeys.categories(),
-    queryFn: ({ signal }) => apiGet<Items<CategoryWithBooks>>(apiPath("categories.list"), { signal }),
+    queryFn: ({ signal }) => api("categories.list", { signal }),
     select: (data) => [...data.items].sort((a, b) => a.position - b.position),
     staleTime: 5 * 60_000,
   });

@@ -1,7 +1,5 @@
-import type { ReaderHome } from "@quire/core";
-import { apiPath } from "@quire/core/api-paths";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiGet } from "../../lib/api-client";
+import { api } from "../../lib/api-client";
 
 export const homeKeys = {
   home: () => ["home"] as const,
@@ -10,7 +8,7 @@ export const homeKeys = {
 export function readerHomeQuery() {
   return queryOptions({
     queryKey: homeKeys.home(),
-    queryFn: ({ signal }) => apiGet<ReaderHome>(apiPath("me.home"), { signal }),
+    queryFn: ({ signal }) => api("me.home", { signal }),
     // Fetched again on every visit (the last copy shows meanwhile): the reader, the book page and follows
     // all change it, and the reader's own writes must show on their next home.
     staleTime: 0,

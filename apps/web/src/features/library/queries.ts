@@ -1,17 +1,13 @@
 import type {
   BookDetail,
-  BookSummary,
   BookViewerState,
   LaunchSubscriptionState,
   ListMembership,
-  ReadingLists,
-  ReadingProgress,
   StarState,
   SystemList,
 } from "@quire/core";
-import { apiPath } from "@quire/core/api-paths";
 import { queryOptions, type UseMutationOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiDelete, apiGet, apiPut } from "../../lib/api-client";
+import { api } from "../../lib/api-client";
 import { SESSION_QUERY_KEY } from "../../lib/session-state";
 import { catalogKeys } from "../catalog/queries";
 
@@ -25,7 +21,7 @@ export const libraryKeys = {
 export function viewerStateQuery(bookId: string) {
   return queryOptions({
     queryKey: libraryKeys.viewerState(bookId),
-    queryFn: ({ signal }) => apiGet<BookViewerState>(apiPath("books.viewerState", { id: bookId }), { signal }),
+    queryFn: ({ signal }) => api("books.viewerState", { params: { id: bookId }, signal }),
   });
 }
 
@@ -34,7 +30,7 @@ export const useViewerState = (bookId: string, enabled: boolean) => useQuery({ .
 export function readingListsQuery() {
   return queryOptions({
     queryKey: libraryKeys.lists(),
-    queryFn: ({ signal }) => apiGet<{ lists: ReadingLists }>(apiPath("me.lists"), { signal }),
+    queryFn: ({ signal }) => api("me.lists", { signal }),
     select: (data) => data.lists,
   });
 }
@@ -44,8 +40,7 @@ export const useReadingLists = () => useQuery(readingListsQuery());
 export function continueReadingQuery() {
   return queryOptions({
     queryKey: libraryKeys.continueReading(),
-    queryFn: ({ signal }) =>
-      apiGet<{ items: { book: BookSummary; progress: ReadingProgress }[] }>(apiPath("me.progress"), { signal }),
+    queryFn: ({ signal }) => api("me.progress", { signal }),
     select: (data) => data.items,
   });
 }
@@ -89,10 +84,7 @@ export function useToggleStar(bookId: string) {
     );
   return useLibraryMutation<boolean, StarState, { before: BookDetail | undefined }>(
     bookId,
-    (star) =>
-      star
-        ? apiPut<StarState>(apiPath("books.star", { id: bookId }))
-        : apiDelete<StarState>(apiPath("books.unstar", { id: bookId })),
+    (star) => (star ? api("books.star", { params: { id: bookId } }) : api("books.unstar", { params: { id: bookId } })),
     ({ starred }) => ({ starred }),
     {
       onMutate: async (star) => {
@@ -116,10 +108,7 @@ export function useToggleStar(bookId: string) {
 export function useSetList(bookId: string) {
   return useLibraryMutation<SystemList | null, ListMembership>(
     bookId,
-    (list) =>
-      list
-        ? apiPut<ListMembership>(apiPath("me.listPut", { list, bookId }))
-        : apiDelete<ListMembership>(apiPath("me.listDelete", { bookId })),
+    (list) => (list ? api("me.listPut", { params: { list, bookId } }) : api("me.listDelete", { params: { bookId } })),
     ({ list }) => ({ list }),
   );
 }
@@ -129,8 +118,8 @@ export function useToggleLaunchSubscription(bookId: string) {
     bookId,
     (subscribe) =>
       subscribe
-        ? apiPut<LaunchSubscriptionState>(apiPath("books.subscribeLaunch", { id: bookId }))
-        : apiDelete<LaunchSubscriptionState>(apiPath("books.unsubscribeLaunch", { id: bookId })),
+        ? api("books.subscribeLaunch", { params: { id: bookId } })
+        : api("books.unsubscribeLaunch", { params: { id: bookId } }),
     ({ subscribed }) => ({ subscribed }),
   );
 }

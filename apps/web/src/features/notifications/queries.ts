@@ -1,13 +1,5 @@
-import type { Notification as InboxNotification } from "@quire/core";
-import { apiPath } from "@quire/core/api-paths";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiGet, apiPost } from "../../lib/api-client";
-
-export interface NotificationsPage {
-  items: InboxNotification[];
-  nextCursor: string | null;
-  unreadCount: number;
-}
+import { api } from "../../lib/api-client";
 
 export const notificationKeys = {
   all: ["notifications"] as const,
@@ -21,7 +13,7 @@ export function useInbox() {
   return useQuery({
     queryKey: notificationKeys.inbox(),
     queryFn: async ({ signal }) => {
-      const page = await apiGet<NotificationsPage>(apiPath("notifications.list"), { signal });
+      const page = await api("notifications.list", { signal });
       client.setQueryData(notificationKeys.unread(), page.unreadCount);
       return page;
     },
@@ -35,8 +27,7 @@ export const useUnreadCount = () =>
 export function useMarkRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { ids: string[] } | { all: true }) =>
-      apiPost<{ unreadCount: number }>(apiPath("notifications.read"), body),
+    mutationFn: (body: { ids: string[] } | { all: true }) => api("notifications.read", { body }),
     onSuccess: async ({ unreadCount }) => {
       client.setQueryData(notificationKeys.unread(), unreadCount);
       await client.invalidateQueries({ queryKey: notificationKeys.inbox() });

@@ -1,7 +1,6 @@
 import type { PushRegistration, PushSubscriptionJson } from "@quire/core";
-import { apiPath } from "@quire/core/api-paths";
 import { PUSH_TOKEN_REFRESH_DAYS, SERVICE_WORKER_WAIT_MS } from "@quire/core/constants";
-import { apiDelete, apiGet, apiPatch, apiPost } from "../../lib/api-client";
+import { api } from "../../lib/api-client";
 import { hasErrorCode } from "../../lib/errors";
 import { PushError } from "./push-errors";
 import { clearRegistration, readRegistration, type StoredRegistration, writeRegistration } from "./registration-store";
@@ -56,7 +55,7 @@ export async function disablePush(): Promise<void> {
   const stored = await readRegistration();
   if (stored) {
     try {
-      await apiDelete(apiPath("push.unregister", { id: stored.registrationId }));
+      await api("push.unregister", { params: { id: stored.registrationId } });
     } catch (error) {
       // Already gone on the server is the outcome asked for.
       if (!hasErrorCode(error, "not-found")) throw new PushError("unsubscribeFailed", { cause: error });
@@ -74,7 +73,7 @@ export async function disablePush(): Promise<void> {
 export async function disablePushOnSignOut(): Promise<void> {
   if (!isPushSupported()) return;
   const stored = await readRegistration().catch(() => undefined);
-  if (stored) await apiDelete(apiPath("push.unregister", { id: stored.registrationId })).catch(() => undefined);
+  if (stored) await api("push.unregister", { params: { id: stored.registrationId } }).catch(() => undefined);
   await unsubscribeBrowser().catch(() => undefined);
   await clearRegistration().catch(() => undefined);
 }
@@ -135,7 +134,7 @@ async function requestPermission(): Promise<void> {
 async function fetchVapidKey(): Promise<Uint8Array<ArrayBuffer>> {
   let publicKey: string | undefined;
   try {
-    ({ publicKey } = await apiGet<{ publicKey: string }>(apiPath("push.vapidPublicKey")));
+    ({ publicKey } = await api("push.vapidPublicKey"));
   } catch (error) {
     // A server without VAPID keys has no such key to give; any other failure is what it says.
     if (hasErrorCode(error, "not-found") || hasErrorCode(error, "failed-precondition")) {
@@ -198,13 +197,13 @@ async function saveRegistration(
 ): Promise<void> {
   const body = { subscription: subscriptionDetails(subscription), userAgent: navigator.userAgent.slice(0, 512) };
   const create = () =>
-    apiPost<PushRegistration>(apiPath("push.register"), body).catch((error: unknown) => {
+    api("push.register", { body }).catch((error: unknown) => {
       throw new PushError("subscribeFailed", { cause: error });
     });
   let saved: PushRegistration;
   if (stored) {
     try {
-      saved = await apiPatch<PushRegistration>(apiPath("push.update", { id: stored.registrationId }), body);
+      saved = await api("push.update", { params: { id: stored.registrationId }, body });
     } catch (error) {
       if (!hasErrorCode(error, "not-found")) throw new PushError("updateFailed", { cause: error });
       saved = await create();

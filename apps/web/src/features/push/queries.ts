@@ -1,7 +1,6 @@
 import type { NotificationPreference, NotificationPreferences } from "@quire/core";
-import { apiPath } from "@quire/core/api-paths";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiGet, apiPut } from "../../lib/api-client";
+import { api } from "../../lib/api-client";
 import { disablePush, enablePush, pushStatus } from "./push-client";
 
 export const pushKeys = {
@@ -30,7 +29,7 @@ export function useSetPush(userId: string) {
 export const useNotificationPreferences = () =>
   useQuery({
     queryKey: pushKeys.preferences(),
-    queryFn: ({ signal }) => apiGet<NotificationPreferences>(apiPath("me.notificationPreferences"), { signal }),
+    queryFn: ({ signal }) => api("me.notificationPreferences", { signal }),
     select: (data) => data.preferences,
   });
 
@@ -41,7 +40,7 @@ export function useUpdateNotificationPreferences() {
   return useMutation({
     mutationKey: key,
     mutationFn: (preferences: NotificationPreference[]) =>
-      apiPut<NotificationPreferences>(apiPath("me.notificationPreferences"), { preferences }),
+      api("me.updateNotificationPreferences", { body: { preferences } }),
     onMutate: async (preferences) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<NotificationPreferences>(key);

@@ -1,8 +1,7 @@
-import type { ReaderSettings, ReaderSettingsResponse } from "@quire/core";
-import { apiPath } from "@quire/core/api-paths";
+import type { ReaderSettings } from "@quire/core";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
-import { apiGet, apiPut } from "../../lib/api-client";
+import { api } from "../../lib/api-client";
 
 /** A burst of steps (text size up, up, up) makes one save. */
 const SAVE_DELAY_MS = 500;
@@ -10,8 +9,7 @@ const SAVE_DELAY_MS = 500;
 export function accountReaderSettingsQuery() {
   return queryOptions({
     queryKey: ["reader", "settings"] as const,
-    queryFn: async ({ signal }) =>
-      (await apiGet<ReaderSettingsResponse>(apiPath("me.readerSettings"), { signal })).settings,
+    queryFn: async ({ signal }) => (await api("me.readerSettings", { signal })).settings,
     staleTime: 0,
   });
 }
@@ -44,7 +42,7 @@ export function useAccountReaderSettings(
     if (!settings) return;
     queryClient.setQueryData(accountReaderSettingsQuery().queryKey, settings);
     // A failed save keeps the choice on this device; the next change tries again.
-    apiPut(apiPath("me.readerSettings"), settings).catch(() => undefined);
+    api("me.updateReaderSettings", { body: settings }).catch(() => undefined);
   }, [queryClient]);
 
   useEffect(() => flush, [flush]);

@@ -1,11 +1,10 @@
-import type { BookProgressResponse, ReadingProgress } from "@quire/core";
-import { apiPath } from "@quire/core/api-paths";
+import type { ReadingProgress } from "@quire/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BookCheck, RotateCcw } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { buttonClasses } from "../../components/button";
 import { FormAlert } from "../../components/form-alert";
-import { apiPost } from "../../lib/api-client";
+import { api } from "../../lib/api-client";
 import { errorMessage } from "../../lib/errors";
 import { SESSION_QUERY_KEY } from "../../lib/session-state";
 import { catalogKeys } from "../catalog/queries";
@@ -23,11 +22,11 @@ export function useProgressAction(bookId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (action: ProgressAction) =>
-      apiPost<BookProgressResponse>(
-        apiPath(action === "finish" ? "progress.finish" : "progress.startOver", { id: bookId }),
+      api(action === "finish" ? "progress.finish" : "progress.startOver", {
+        params: { id: bookId },
         // Stamped now, so a save of an earlier place still on its way cannot undo the action.
-        { readAt: new Date().toISOString() },
-      ),
+        body: { readAt: new Date().toISOString() },
+      }),
     onSuccess: (answer) => {
       queryClient.setQueryData(readerKeys.progress(bookId), answer);
       void queryClient.invalidateQueries({ queryKey: libraryKeys.all });

@@ -1,7 +1,6 @@
-import type { AfterReading, BookProgressResponse, Chapter, ChapterContent, ChapterPage } from "@quire/core";
-import { apiPath } from "@quire/core/api-paths";
+import type { BookProgressResponse, Chapter, ChapterPage } from "@quire/core";
 import { queryOptions } from "@tanstack/react-query";
-import { apiGet } from "../../lib/api-client";
+import { api } from "../../lib/api-client";
 import { hasErrorCode } from "../../lib/errors";
 
 export const readerKeys = {
@@ -16,7 +15,7 @@ export const readerKeys = {
 export function afterReadingQuery(bookId: string) {
   return queryOptions({
     queryKey: readerKeys.afterReading(bookId),
-    queryFn: ({ signal }) => apiGet<AfterReading>(apiPath("books.afterReading", { id: bookId }), { signal }),
+    queryFn: ({ signal }) => api("books.afterReading", { params: { id: bookId }, signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -26,11 +25,7 @@ export function chapterContentQuery(bookId: string, anchorId: string) {
   return queryOptions({
     queryKey: readerKeys.chapter(bookId, anchorId),
     queryFn: async ({ signal }) =>
-      (
-        await apiGet<{ chapter: ChapterContent }>(apiPath("books.chapterContent", { id: bookId, anchorId }), {
-          signal,
-        })
-      ).chapter,
+      (await api("books.chapterContent", { params: { id: bookId, anchorId }, signal })).chapter,
     staleTime: 10 * 60_000,
   });
 }
@@ -43,10 +38,7 @@ export function allChaptersQuery(bookId: string) {
       const chapters: Chapter[] = [];
       let cursor: string | undefined;
       do {
-        const page: ChapterPage = await apiGet<ChapterPage>(apiPath("books.chapters", { id: bookId }), {
-          query: { cursor },
-          signal,
-        });
+        const page: ChapterPage = await api("books.chapters", { params: { id: bookId }, query: { cursor }, signal });
         chapters.push(...page.items);
         cursor = page.nextCursor ?? undefined;
       } while (cursor);
@@ -65,7 +57,7 @@ export function progressQuery(bookId: string) {
     queryKey: readerKeys.progress(bookId),
     queryFn: async ({ signal }): Promise<BookProgressResponse | null> => {
       try {
-        return await apiGet<BookProgressResponse>(apiPath("progress.get", { id: bookId }), { signal });
+        return await api("progress.get", { params: { id: bookId }, signal });
       } catch (error) {
         if (hasErrorCode(error, "not-found")) return null;
         throw error;

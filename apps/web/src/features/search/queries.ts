@@ -1,7 +1,6 @@
-import type { SearchKind, SearchResults, Suggestions } from "@quire/core";
-import { apiPath } from "@quire/core/api-paths";
+import type { SearchKind } from "@quire/core";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { apiGet } from "../../lib/api-client";
+import { api } from "../../lib/api-client";
 import type { BookFilters } from "../catalog/filters";
 
 export const searchKeys = {
@@ -16,7 +15,7 @@ export type SearchFilters = Omit<BookFilters, "sort" | "pageSize">;
 export function suggestionsQuery(q: string) {
   return queryOptions({
     queryKey: searchKeys.suggestions(q),
-    queryFn: ({ signal }) => apiGet<Suggestions>(apiPath("search.suggest"), { query: { q }, signal }),
+    queryFn: ({ signal }) => api("search.suggest", { query: { q }, signal }),
     select: (data) => data.items,
     staleTime: 30_000,
   });
@@ -27,7 +26,7 @@ export function searchResultsQuery(q: string, kind: Exclude<SearchKind, "all">, 
   return infiniteQueryOptions({
     queryKey: searchKeys.results(q, kind, filters),
     queryFn: ({ pageParam, signal }) =>
-      apiGet<SearchResults>(apiPath("search"), {
+      api("search", {
         query: { q, kind, ...(kind === "books" ? filters : {}), cursor: pageParam },
         signal,
       }),

@@ -1,6 +1,6 @@
 import type { ProfileImageKind, ProfileImageResponse } from "@quire/core";
 import { apiPath } from "@quire/core/api-paths";
-import { apiPost } from "../../lib/api-client";
+import { api } from "../../lib/api-client";
 import { connectionFailed, parseFailure } from "../../lib/errors";
 
 /** The tus endpoint resumable uploads are created at. */
@@ -33,5 +33,5 @@ export async function uploadProfileImageAtOnce(kind: ProfileImageKind, file: Fil
 
 /** After a resumable upload: the server processes it exactly as it would a small one. */
 export function finishResumableProfileImage(kind: ProfileImageKind, uploadId: string): Promise<ProfileImageResponse> {
-  return apiPost<ProfileImageResponse>(apiPath(`me.${kind}`), { uploadId });
+  return api(`me.${kind}`, { body: { uploadId } });
 }

@@ -1,7 +1,6 @@
-import type { Me, ProfileUpdate, PublicProfile } from "@quire/core";
-import { apiPath } from "@quire/core/api-paths";
+import type { Me, ProfileUpdate } from "@quire/core";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiGet, apiPatch } from "../../lib/api-client";
+import { api } from "../../lib/api-client";
 import { SESSION_QUERY_KEY } from "../../lib/session-state";
 import { userKeys } from "./queries";
 
@@ -17,7 +16,7 @@ export function useStoreMe() {
 export function useUpdateProfile() {
   const storeMe = useStoreMe();
   return useMutation({
-    mutationFn: (changes: ProfileUpdate) => apiPatch<{ user: Me }>(apiPath("me.update"), changes),
+    mutationFn: (changes: ProfileUpdate) => api("me.update", { body: changes }),
     onSuccess: ({ user }) => storeMe(user),
   });
 }
@@ -25,7 +24,7 @@ export function useUpdateProfile() {
 export function suggestedUsersQuery() {
   return queryOptions({
     queryKey: [...userKeys.all, "suggested"] as const,
-    queryFn: ({ signal }) => apiGet<{ items: PublicProfile[] }>(apiPath("users.suggested"), { signal }),
+    queryFn: ({ signal }) => api("users.suggested", { signal }),
     select: (data) => data.items,
   });
 }

@@ -1,7 +1,5 @@
-import type { BookSummary, Page, PublicProfile, ReadingActivity } from "@quire/core";
-import { apiPath } from "@quire/core/api-paths";
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { apiGet } from "../../lib/api-client";
+import { api } from "../../lib/api-client";
 
 export const userKeys = {
   all: ["users"] as const,
@@ -15,7 +13,7 @@ export const userKeys = {
 export function recentUsersQuery() {
   return queryOptions({
     queryKey: userKeys.recent(),
-    queryFn: ({ signal }) => apiGet<{ items: PublicProfile[] }>(apiPath("users.recent"), { signal }),
+    queryFn: ({ signal }) => api("users.recent", { signal }),
     select: (data) => data.items,
   });
 }
@@ -25,8 +23,7 @@ export const useRecentUsers = () => useQuery(recentUsersQuery());
 export function userByUsernameQuery(username: string) {
   return queryOptions({
     queryKey: userKeys.byUsername(username),
-    queryFn: ({ signal }) =>
-      apiGet<{ user: PublicProfile }>(apiPath("users.byUsername", { username }), { signal }).then((data) => data.user),
+    queryFn: ({ signal }) => api("users.byUsername", { params: { username }, signal }).then((data) => data.user),
   });
 }
 
@@ -36,7 +33,7 @@ export const useUserByUsername = (username: string) => useQuery(userByUsernameQu
 export function userReadingQuery(userId: string) {
   return queryOptions({
     queryKey: userKeys.reading(userId),
-    queryFn: ({ signal }) => apiGet<ReadingActivity>(apiPath("users.reading", { id: userId }), { signal }),
+    queryFn: ({ signal }) => api("users.reading", { params: { id: userId }, signal }),
   });
 }
 
@@ -45,8 +42,7 @@ export const useUserReading = (userId: string) => useQuery(userReadingQuery(user
 export function userByIdQuery(id: string) {
   return queryOptions({
     queryKey: userKeys.byId(id),
-    queryFn: ({ signal }) =>
-      apiGet<{ user: PublicProfile }>(apiPath("users.get", { id }), { signal }).then((data) => data.user),
+    queryFn: ({ signal }) => api("users.get", { params: { id }, signal }).then((data) => data.user),
   });
 }
 
@@ -57,7 +53,7 @@ export function authorBooksQuery(userId: string) {
   return infiniteQueryOptions({
     queryKey: userKeys.books(userId),
     queryFn: ({ pageParam, signal }) =>
-      apiGet<Page<BookSummary>>(apiPath("users.books", { id: userId }), { query: { cursor: pageParam }, signal }),
+      api("users.books", { params: { id: userId }, query: { cursor: pageParam }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor ?? undefined,
   });

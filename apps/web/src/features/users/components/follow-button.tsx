@@ -1,9 +1,7 @@
-import type { FollowState } from "@quire/core";
-import { apiPath } from "@quire/core/api-paths";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button } from "../../../components/button";
 import { FormAlert } from "../../../components/form-alert";
-import { apiDelete, apiGet, apiPut } from "../../../lib/api-client";
+import { api } from "../../../lib/api-client";
 import { errorMessage } from "../../../lib/errors";
 import { userKeys } from "../queries";
 
@@ -23,13 +21,10 @@ export function FollowButton({
   const client = useQueryClient();
   const state = useQuery({
     queryKey: followKey(userId),
-    queryFn: ({ signal }) => apiGet<FollowState>(apiPath("users.follow", { id: userId }), { signal }),
+    queryFn: ({ signal }) => api("users.followState", { params: { id: userId }, signal }),
   });
   const toggle = useMutation({
-    mutationFn: (follow: boolean) => {
-      const path = apiPath("users.follow", { id: userId });
-      return follow ? apiPut<FollowState>(path) : apiDelete<FollowState>(path);
-    },
+    mutationFn: (follow: boolean) => api(follow ? "users.follow" : "users.unfollow", { params: { id: userId } }),
     onSuccess: (next) => {
       client.setQueryData(followKey(userId), next);
       onCountChange?.(next.nFollowers);

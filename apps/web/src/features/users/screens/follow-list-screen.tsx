@@ -1,5 +1,4 @@
-import type { Page, PublicUser } from "@quire/core";
-import { apiPath } from "@quire/core/api-paths";
+import type { PublicUser } from "@quire/core";
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Users } from "lucide-react";
 import { Link, NavLink, useParams } from "react-router";
@@ -7,7 +6,7 @@ import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
 import { ErrorState } from "../../../components/error-state";
 import { WayBackLinks } from "../../../components/way-back-links";
-import { apiGet } from "../../../lib/api-client";
+import { api } from "../../../lib/api-client";
 import { errorMessage, hasErrorCode } from "../../../lib/errors";
 import { displayName } from "../../../lib/format";
 import { useScreenTitle } from "../../../lib/screen-title";
@@ -26,10 +25,7 @@ function useFollowList(direction: Direction, userId: string | undefined) {
   return useInfiniteQuery({
     queryKey: [...userKeys.all, direction, userId] as const,
     queryFn: ({ pageParam, signal }) =>
-      apiGet<Page<PublicUser>>(apiPath(`users.${direction}`, { id: userId ?? "" }), {
-        query: { cursor: pageParam },
-        signal,
-      }),
+      api(`users.${direction}`, { params: { id: userId ?? "" }, query: { cursor: pageParam }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor ?? undefined,
     enabled: userId !== undefined,
