@@ -1,19 +1,20 @@
 // `npm test`: every tier (static checks, unit, database and API on SQLite and PostgreSQL, browser),
 // ending with one line `N passed, N failed` summed over all tiers.
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HOME_ROUTE_BUDGET_BYTES, homeRouteScriptBytes } from "./home-route-budget.mjs";
 import { ensureDependencies, NPM, ROOT, run } from "./lib.mjs";
+import { countVitestReport } from "./test-report.mjs";
 import { buildWebIfStale } from "./web-build.mjs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const tiers = [];
 
-function record(name, passed, failed, note = "") {
-  tiers.push({ name, passed, failed, note });
+function record(name, passed, failed, note = "", skippedByDesign = []) {
+  tiers.push({ name, passed, failed, note, skippedByDesign });
   console.log(`\n▶ ${name}: ${passed} passed, ${failed} failed${note ? ` (${note})` : ""}\n`);
 }
 
@@ -99,16 +100,8 @@ async function runVitest(dialects) {
   const result = readJson(report);
   rmSync(outputDir, { recursive: true, force: true });
   if (!result) return record("unit + database + API", 0, 1, `vitest exited ${code} without a report`);
-  const failedSuites = (result.testResults ?? []).filter(
-    (suite) => suite.status === "failed" && suite.assertionResults.length === 0,
-  ).length;
-  const skipped = (result.numPendingTests ?? 0) + (result.numTodoTests ?? 0);
-  record(
-    "unit + database + API",
-    result.numPassedTests,
-    result.numFailedTests + failedSuites + (code !== 0 && result.numFailedTests + failedSuites === 0 ? 1 : 0) + skipped,
-    skipped ? `${skipped} skipped tests count as failures` : "",
-  );
+  const counts = countVitestReport(result, code);
+  record("unit + database + API", counts.passed, counts.failed, counts.note, counts.skippedByDesign);
 }
 
 async function runBrowserTests() {
@@ -133,6 +126,12 @@ await check("lint (biome)", process.execPath, [
   "check",
   "--error-on-warnings",
   ".",
+]);
+await check("scripts (node --test)", process.execPath, [
+  "--test",
+  ...readdirSync(join(ROOT, "scripts"))
+    .filter((name) => name.endsWith(".test.mjs"))
+    .map((name) => join("scripts", name)),
 ]);
 await check("typecheck (tsc)", process.execPath, ["scripts/typecheck.mjs"]);
 
@@ -166,5 +165,7 @@ for (const tier of tiers)
   );
 const passed = tiers.reduce((sum, tier) => sum + tier.passed, 0);
 const failed = tiers.reduce((sum, tier) => sum + tier.failed, 0);
+for (const { reason, count } of tiers.flatMap((tier) => tier.skippedByDesign))
+  console.log(`${count} skipped by design: ${reason}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
