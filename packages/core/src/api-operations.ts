@@ -1,8 +1,9 @@
 import { API_PATHS as P } from "./api-paths";
 import type { ApiContract } from "./contracts/api-contract";
 
-const onboardingStep = (step: string) => P["me.onboarding"].replace(":step", step);
-const upload = `${P["uploads.tus"]}/:id`;
+const onboardingStep = <S extends string>(step: S) =>
+  P["me.onboarding"].replace(":step", step) as `/api/v1/me/onboarding/${S}`;
+const upload = `${P["uploads.tus"]}/:id` as const;
 
 /**
  * Every contract operation's method and path, zod-free so the web's typed client can import it into the

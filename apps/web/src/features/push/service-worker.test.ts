@@ -187,14 +187,14 @@ describe("the service worker, when the push service replaces the subscription", 
 
   function registrationAnswer(id: string, call: RecordedCall) {
     const { endpoint } = (call.body as { subscription: { endpoint: string } }).subscription;
-    return Response.json({ id, endpoint, createdAt: stored.updatedAt, updatedAt: UPDATED_AT });
+    return { id, endpoint, createdAt: stored.updatedAt, updatedAt: UPDATED_AT };
   }
 
   function pushApi(overrides: Parameters<typeof mockApi>[0] = {}) {
     return mockApi({
-      [`GET ${apiPath("push.vapidPublicKey")}`]: () => Response.json({ publicKey: VAPID_PUBLIC_KEY }),
-      [`PATCH ${updatePath}`]: (call) => registrationAnswer("reg-1", call),
-      [`POST ${registerPath}`]: (call) => registrationAnswer("reg-2", call),
+      "push.vapidPublicKey": () => ({ publicKey: VAPID_PUBLIC_KEY }),
+      "push.update": (call) => registrationAnswer("reg-1", call),
+      "push.register": (call) => registrationAnswer("reg-2", call),
       ...overrides,
     });
   }
@@ -284,7 +284,7 @@ describe("the service worker, when the push service replaces the subscription", 
     const worker = startWorker();
     await writeRegistration(stored);
     const calls = pushApi({
-      [`PATCH ${updatePath}`]: () => apiError(404, "not-found", "Push registration not found."),
+      "push.update": () => apiError(404, "not-found", "Push registration not found."),
     });
     const next = subscriptionOf(worker.pushManager);
 
@@ -301,7 +301,7 @@ describe("the service worker, when the push service replaces the subscription", 
   it("keeps the record and only warns when the server fails", async () => {
     const worker = startWorker();
     await writeRegistration(stored);
-    pushApi({ [`PATCH ${updatePath}`]: () => apiError(500, "internal", "Something went wrong.") });
+    pushApi({ "push.update": () => apiError(500, "internal", "Something went wrong.") });
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
 
     await expect(
