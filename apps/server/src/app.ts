@@ -1,53 +1,53 @@
 import fastifySwagger from "@fastify/swagger";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from "fastify-type-provider-zod";
+import { type Composition, composeApp } from "./composition";
 import type { AppContext } from "./context";
-import { registerAccountDeletion } from "./features/account-deletion/register-account-deletion";
-import { registerAfterReading } from "./features/after-reading/register-after-reading";
-import { registerAnnotations } from "./features/annotations/register-annotations";
-import { AuthRepository } from "./features/auth/auth.repository";
+import { accountDeletionRoutes } from "./features/account-deletion/account-deletion.routes";
+import { afterReadingRoutes } from "./features/after-reading/after-reading.routes";
+import { annotationsRoutes } from "./features/annotations/annotations.routes";
 import { authRoutes } from "./features/auth/auth.routes";
-import { AuthService } from "./features/auth/auth.service";
-import { registerSessions, resolveViewer } from "./features/auth/session";
-import { registerSocialSignIn } from "./features/auth/social/register-social-sign-in";
-import { registerBookSearch } from "./features/book-search/register-book-search";
-import { CatalogRepository } from "./features/catalog/catalog.repository";
+import { socialRoutes } from "./features/auth/social/social.routes";
+import { bookSearchRoutes } from "./features/book-search/book-search.routes";
 import { catalogRoutes } from "./features/catalog/catalog.routes";
-import { CatalogService } from "./features/catalog/catalog.service";
-import { registerFeed } from "./features/feed/register-feed";
+import { feedRoutes } from "./features/feed/feed.routes";
 import { followsRoutes } from "./features/follows/follows.routes";
-import { FollowsService } from "./features/follows/follows.service";
 import { healthRoutes } from "./features/health/health.routes";
-import { registerHome } from "./features/home/register-home";
-import { registerLibrary } from "./features/library/register-library";
-import { registerNotifications } from "./features/notifications/register-notifications";
-import { registerPush } from "./features/push/register-push";
-import { BookFileGate } from "./features/reader/book-file-gate";
-import { ReaderRepository } from "./features/reader/reader.repository";
+import { homeRoutes } from "./features/home/home.routes";
+import { libraryRoutes } from "./features/library/library.routes";
+import { notificationsRoutes } from "./features/notifications/notifications.routes";
+import { streamRoutes } from "./features/notifications/stream.routes";
+import { pushRoutes } from "./features/push/push.routes";
 import { readerRoutes } from "./features/reader/reader.routes";
-import { ReaderService } from "./features/reader/reader.service";
-import { registerReaderSettings } from "./features/reader-settings/register-reader-settings";
-import { registerReading } from "./features/reading/register-reading";
-import { registerSearch } from "./features/search/register-search";
-import { registerStudio } from "./features/studio/register-studio";
+import { readerSettingsRoutes } from "./features/reader-settings/reader-settings.routes";
+import { readingRoutes } from "./features/reading/reading.routes";
+import { searchRoutes } from "./features/search/search.routes";
+import { studioRoutes } from "./features/studio/studio.routes";
 import { uploadsRoutes } from "./features/uploads/uploads.routes";
-import { AuthorBooksService } from "./features/users/author-books.service";
 import { meRoutes } from "./features/users/me.routes";
-import { ProfileEditingService } from "./features/users/profile-editing.service";
-import { registerReadingActivity } from "./features/users/register-reading-activity";
-import { UsersRepository } from "./features/users/users.repository";
+import { readingActivityRoutes } from "./features/users/reading-activity.routes";
 import { usersRoutes } from "./features/users/users.routes";
 import { webRoutes } from "./features/web/web.routes";
 import { registerErrorHandling } from "./http-errors";
 import { checkedSerializerCompiler, fastSerializerCompiler } from "./http-serializer";
-import { AttemptLimiter } from "./infra/attempt-limiter";
 import { captchaContentSources } from "./infra/captcha/captcha";
 import { devMailRoutes } from "./infra/email/dev-mail.routes";
-import { ResponseCache } from "./infra/response-cache";
 import { S3FileStorage } from "./infra/s3-storage";
-import { subsystemLogger } from "./logger";
 import { registerSecurityHeaders } from "./security-headers";
+import { registerSessions, resolveViewer } from "./shared/session";
 import { QUIRE_VERSION } from "./version";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    // Built with the app so writers can nudge them; their intervals are started by the server process (main).
+    eventWorker: Composition["workers"]["events"];
+    pushSender: Composition["workers"]["push"];
+    launchWorker: Composition["workers"]["launches"];
+  }
+}
+
+/** Registration writes one user may make per minute (a browser makes one on subscribe, then about weekly). */
+const PUSH_WRITES_PER_USER_PER_MINUTE = 30;
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -82,66 +82,58 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     transformObject: jsonSchemaTransformObject,
   });
 
-  const auth = new AuthService({
-    repository: new AuthRepository(ctx.database.db),
-    mailer: ctx.mailer,
-    logger: subsystemLogger(ctx.logger, "server:auth"),
-    clock: ctx.clock,
-    limits: {
-      signInPerAccount: new AttemptLimiter(ctx.config.auth.signInAttemptsPerAccount, 15 * 60_000),
-      resetPerAccount: new AttemptLimiter(ctx.config.auth.resetRequestsPerAccount, 60 * 60_000),
-    },
-  });
+  const { services, repositories, workers, publicCache: cache, onPublicChange, ...parts } = await composeApp(ctx);
+  app.decorate("eventWorker", workers.events);
+  app.decorate("pushSender", workers.push);
+  app.decorate("launchWorker", workers.launches);
+  app.addHook("onClose", parts.close);
+  const { auth } = services;
+  const perIpPerMinute = ctx.config.auth.requestsPerIpPerMinute;
   await registerSessions(app, auth);
 
-  const catalogRepository = new CatalogRepository(ctx.database.db);
-  const catalog = new CatalogService(catalogRepository, ctx.clock);
-  const publicCache = new ResponseCache(ctx.config.publicCache.ttlMs, ctx.config.publicCache.maxEntries);
   await app.register(healthRoutes, { database: ctx.database });
-  await app.register(catalogRoutes, { service: catalog, cache: publicCache });
-  await app.register(readerRoutes, {
-    service: new ReaderService(new ReaderRepository(ctx.database.db), ctx.storage),
-    cache: publicCache,
+  await app.register(catalogRoutes, { service: services.catalog, cache });
+  await app.register(readerRoutes, { service: services.reader, cache });
+  await app.register(usersRoutes, { repository: repositories.users, authorBooks: services.authorBooks, cache });
+  await app.register(readingActivityRoutes, { service: services.readingActivity });
+  await app.register(pushRoutes, {
+    service: services.push,
+    vapidPublicKey: parts.vapidPublicKey,
+    writesPerMinute: PUSH_WRITES_PER_USER_PER_MINUTE,
   });
-  const usersRepository = new UsersRepository(ctx.database.db, ctx.config.suggestionsExclude);
-  await app.register(usersRoutes, {
-    repository: usersRepository,
-    authorBooks: new AuthorBooksService(usersRepository, catalogRepository),
-    cache: publicCache,
-  });
-  await registerReadingActivity(app, ctx);
-  const pushSender = await registerPush(app, ctx);
-  const eventWorker = await registerNotifications(app, ctx, { onPushQueued: () => pushSender.nudge() });
+  await app.register(notificationsRoutes, { repository: repositories.notifications, clock: ctx.clock });
+  await app.register(streamRoutes, { hub: parts.hub, repository: repositories.notifications });
   await app.register(followsRoutes, {
-    service: new FollowsService({ db: ctx.database.db, clock: ctx.clock, onEventsWritten: () => eventWorker.nudge() }),
+    service: services.follows,
     changesPerMinute: ctx.config.perUser.followsPerMinute,
   });
-  await app.register(meRoutes, {
-    service: new ProfileEditingService({ db: ctx.database.db, clock: ctx.clock, getMe: (id) => auth.getMe(id) }),
-  });
-  await app.register(authRoutes, {
-    service: auth,
-    clock: ctx.clock,
+  await app.register(meRoutes, { service: services.profileEditing });
+  await app.register(authRoutes, { service: auth, clock: ctx.clock, publicOrigin: ctx.publicOrigin, perIpPerMinute });
+  await app.register(socialRoutes, {
+    service: services.social,
+    clients: parts.oidcClients,
+    appScheme: ctx.config.social.appScheme,
     publicOrigin: ctx.publicOrigin,
-    perIpPerMinute: ctx.config.auth.requestsPerIpPerMinute,
+    perIpPerMinute,
   });
-  await registerSocialSignIn(app, ctx, auth);
-  await app.register(uploadsRoutes, {
-    ctx,
-    getMe: (id) => auth.getMe(id),
-    onProfileChanged: () => publicCache.clear(),
+  await app.register(uploadsRoutes, { ctx, getMe: (id) => auth.getMe(id), onProfileChanged: onPublicChange });
+  await app.register(accountDeletionRoutes, {
+    service: services.accountDeletion,
+    captcha: parts.captcha,
+    publicOrigin: ctx.publicOrigin,
+    perIpPerMinute,
   });
-  await registerAccountDeletion(app, ctx);
-  await registerReading(app, ctx);
-  await registerAnnotations(app, ctx);
-  await registerReaderSettings(app, ctx);
-  await registerLibrary(app, ctx);
-  await registerFeed(app, ctx);
-  await registerHome(app, ctx, publicCache);
-  await registerSearch(app, ctx, publicCache);
-  await registerBookSearch(app, ctx, publicCache);
-  await registerAfterReading(app, ctx, publicCache);
-  await registerStudio(app, ctx, { onPublicChange: () => publicCache.clear() });
+  await app.register(readingRoutes, { service: services.reading });
+  await app.register(annotationsRoutes, { service: services.annotations });
+  await app.register(readerSettingsRoutes, { repository: repositories.readerSettings, clock: ctx.clock });
+  await app.register(libraryRoutes, { service: services.library });
+  await app.register(feedRoutes, { service: services.feed });
+  await app.register(homeRoutes, { service: services.home });
+  const searchesPerMinute = ctx.config.search.requestsPerIpPerMinute;
+  await app.register(searchRoutes, { service: services.search, cache, perIpPerMinute: searchesPerMinute });
+  await app.register(bookSearchRoutes, { service: services.bookSearch, cache, perIpPerMinute: searchesPerMinute });
+  await app.register(afterReadingRoutes, { service: services.afterReading, cache });
+  await app.register(studioRoutes, { ctx, studio: services.studio, onPublicChange });
   if (ctx.config.devMail) {
     await app.register(devMailRoutes, {
       outboxDir: ctx.config.mail.outboxDir,
@@ -157,10 +149,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     distDir: ctx.config.webDistDir,
     filesDir: ctx.config.filesDir,
     remoteFiles: ctx.storage instanceof S3FileStorage ? ctx.storage : undefined,
-    bookFiles: new BookFileGate(new ReaderRepository(ctx.database.db)),
+    bookFiles: parts.bookFiles,
     viewerOf: (request) => resolveViewer(request, auth),
     publicOrigin: ctx.publicOrigin,
-    catalog,
+    catalog: services.catalog,
   });
   return app;
 }

@@ -4,7 +4,7 @@ import type { CaptchaVerifier } from "../../infra/captcha/captcha";
 import type { Mailer } from "../../infra/email/mailer";
 import { deletionConfirmationEmail, deletionRequestEmail } from "../../infra/email/templates";
 import type { FileStorage } from "../../infra/storage";
-import { hashToken, newSecretToken } from "../auth/secrets";
+import { hashToken, newSecretToken } from "../auth";
 import type { AccountDeletionRepository } from "./account-deletion.repository";
 
 const HOUR_MS = 60 * 60 * 1000;

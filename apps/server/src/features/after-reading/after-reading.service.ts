@@ -1,7 +1,6 @@
 import { AFTER_READING_ROW_SIZE, type AfterReading, AppError } from "@quire/core";
 import { parseJson } from "../../db/json";
-import type { CatalogRepository } from "../catalog/catalog.repository";
-import { presentBookSummaries } from "../library/book-summaries";
+import { type CatalogRepository, presentBookSummaries } from "../catalog";
 import type { AfterReadingRepository } from "./after-reading.repository";
 
 /** What to read after a book: one answer for the end-of-book screen, for visitors and readers alike. */

@@ -15,7 +15,7 @@ import type { EmailTokenPurpose } from "../../db/schema";
 import type { AttemptLimiter } from "../../infra/attempt-limiter";
 import type { Mailer } from "../../infra/email/mailer";
 import { passwordResetEmail, signUpAttemptEmail, verificationEmail, welcomeEmail } from "../../infra/email/templates";
-import { createProfile } from "../users/profiles.service";
+import { createProfile } from "../users";
 import type { AuthRepository } from "./auth.repository";
 import { presentMe } from "./me.presenter";
 import { hashPassword, hashToken, newSecretToken, verifyPassword } from "./secrets";

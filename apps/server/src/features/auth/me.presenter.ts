@@ -1,7 +1,7 @@
 import { type Me, type OnboardingStep, type Role, SYSTEM_LISTS, type SystemList, type Utm } from "@quire/core";
 import { fromBool, parseJson } from "../../db/json";
 import type { UserRow } from "../../db/schema";
-import { presentPublicUser } from "../users/users.presenter";
+import { presentPublicUser } from "../users";
 
 /** The signed-in user's own profile: the public face plus email, consents, attribution and lists. */
 export function presentMe(row: UserRow, lists: { list: string; bookId: string }[]): Me {

@@ -11,7 +11,7 @@ import {
   searchableText,
   snippetAround,
 } from "@quire/core";
-import type { ReaderService } from "../reader/reader.service";
+import type { ReaderService } from "../reader";
 import type { BookSearchRepository, SearchChapter } from "./book-search.repository";
 import type { ChapterTextCache } from "./chapter-text-cache";
 

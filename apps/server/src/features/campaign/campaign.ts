@@ -5,7 +5,7 @@ import {
   parseCampaignParams,
 } from "@quire/core";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { isSecureContext } from "../auth/session";
+import { isSecureContext } from "../../shared/session";
 
 /** SPEC §9 leaves the cookie's name open. */
 export const CAMPAIGN_COOKIE_NAME = "quire_campaign";

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import pino from "pino";
 import { afterAll, beforeAll } from "vitest";
+import { countRows } from "../../../test/row-counts";
 import { useTestDatabase } from "../../../test/test-db";
 import type { DialectName } from "../../db/dialect";
 import { LocalFileStorage } from "../../infra/storage";
@@ -48,15 +49,8 @@ export function useEpubImport(dialect: DialectName) {
   };
 
   const counts = async () => {
-    const count = async (table: "books" | "bookData" | "chapters" | "genres" | "bookGenres" | "categoryBooks") =>
-      Number(
-        (
-          await testDb.db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll().as("n"))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const count = (table: "books" | "bookData" | "chapters" | "genres" | "bookGenres" | "categoryBooks") =>
+      countRows(testDb.db, table);
     return {
       books: await count("books"),
       bookData: await count("bookData"),

@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Transaction, Updateable } from "kysely";
 import { chunksOf } from "../../db/chunks";
 import type { Database } from "../../db/schema";
-import { bookClassificationRepository } from "../catalog/book-classification.repository";
+import { bookClassificationRepository } from "../catalog";
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -1,6 +1,5 @@
 import { type ActivityVerb, type Book, decodeCursor, encodeCursor, type FeedPage, SOCIAL_PAGE_SIZE } from "@quire/core";
-import type { CatalogRepository } from "../catalog/catalog.repository";
-import { presentBookSummaries } from "../library/book-summaries";
+import { type CatalogRepository, presentBookSummaries } from "../catalog";
 import type { FeedRepository } from "./feed.repository";
 
 export class FeedService {

@@ -1,20 +1,9 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema";
-import { recordUserEvent } from "../notifications/user-events.repository";
+import { recordUserEvent } from "../notifications";
 import { followsRepository } from "./follows.repository";
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-/** The name a user is shown by in others' notifications. */
-export async function displayNameOf(db: Db, userId: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom("users")
-    .select(["firstName", "lastName", "username"])
-    .where("id", "=", userId)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  return `${row.firstName} ${row.lastName}`.trim() || row.username;
-}
 
 /** Unfollowing and following again within this time does not notify the followee a second time. */
 export const RENOTIFY_AFTER_MS = 24 * 60 * 60_000;
@@ -29,9 +18,8 @@ export async function followAndAnnounce(db: Db, followerId: string, followeeId: 
   const isNew = await followsRepository.follow(db, followerId, followeeId, now);
   if (!isNew) return false;
   const since = new Date(Date.parse(now) - RENOTIFY_AFTER_MS).toISOString();
-  if (await wasAnnouncedSince(db, followerId, followeeId, since)) return false;
-  const follower = await db.selectFrom("users").select("username").where("id", "=", followerId).executeTakeFirst();
-  const name = (await displayNameOf(db, followerId)) ?? followerId;
+  if (await followsRepository.wasAnnouncedSince(db, followerId, followeeId, since)) return false;
+  const follower = await followsRepository.namesOf(db, followerId);
   await recordUserEvent(
     db,
     {
@@ -39,25 +27,11 @@ export async function followAndAnnounce(db: Db, followerId: string, followeeId: 
       priority: "normal",
       targetUserId: followeeId,
       triggeredByUserId: followerId,
-      triggeredByUserName: name,
+      triggeredByUserName: follower?.displayName ?? followerId,
       // The resource names the follower by username, so a client can link to their profile.
       targetResource: { id: followerId, type: "user", name: follower?.username ?? followerId },
     },
     now,
   );
   return true;
-}
-
-/** Whether the followee got a 'new follower' event for this follower at or after `since` (user_events_target_idx). */
-async function wasAnnouncedSince(db: Db, followerId: string, followeeId: string, since: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("userEvents")
-    .select("id")
-    .where("targetUserId", "=", followeeId)
-    .where("createdAt", ">=", since)
-    .where("eventType", "=", "new follower")
-    .where("triggeredByUserId", "=", followerId)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
 }

@@ -1,7 +1,7 @@
 import { type CursorKey, USER_SCORE_FOLLOWED } from "@quire/core";
 import type { Kysely, Transaction } from "kysely";
 import type { Database, UserRow } from "../../db/schema";
-import { scoreMovedBy } from "../users/interaction-score";
+import { scoreMovedBy } from "../users";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -92,8 +92,43 @@ export const followsRepository = {
       .execute();
   },
 
-  async followeeIdsOf(db: Db, followerId: string): Promise<string[]> {
-    const rows = await db.selectFrom("follows").select("followeeId").where("followerId", "=", followerId).execute();
-    return rows.map((row) => row.followeeId);
+  async isFollowing(db: Db, followerId: string, followeeId: string): Promise<boolean> {
+    const edge = await db
+      .selectFrom("follows")
+      .select("followerId")
+      .where("followerId", "=", followerId)
+      .where("followeeId", "=", followeeId)
+      .executeTakeFirst();
+    return edge !== undefined;
+  },
+
+  async followerCount(db: Db, userId: string): Promise<number> {
+    const row = await db.selectFrom("users").select("nFollowers").where("id", "=", userId).executeTakeFirstOrThrow();
+    return row.nFollowers;
+  },
+
+  /** The name a user is shown by in others' notifications, and their username; undefined for no such user. */
+  async namesOf(db: Db, userId: string): Promise<{ displayName: string; username: string } | undefined> {
+    const row = await db
+      .selectFrom("users")
+      .select(["firstName", "lastName", "username"])
+      .where("id", "=", userId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return { displayName: `${row.firstName} ${row.lastName}`.trim() || row.username, username: row.username };
+  },
+
+  /** Whether the followee got a 'new follower' event for this follower at or after `since` (user_events_target_idx). */
+  async wasAnnouncedSince(db: Db, followerId: string, followeeId: string, since: string): Promise<boolean> {
+    const row = await db
+      .selectFrom("userEvents")
+      .select("id")
+      .where("targetUserId", "=", followeeId)
+      .where("createdAt", ">=", since)
+      .where("eventType", "=", "new follower")
+      .where("triggeredByUserId", "=", followerId)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   },
 };

@@ -10,8 +10,8 @@ import {
 import type { Kysely } from "kysely";
 import { retryingTransaction } from "../../db/retrying-transaction";
 import type { Database } from "../../db/schema";
-import { presentPublicUser } from "../users/users.presenter";
-import { displayNameOf, followAndAnnounce } from "./follow-and-announce";
+import { presentPublicUser } from "../users";
+import { followAndAnnounce } from "./follow-and-announce";
 import { followsRepository } from "./follows.repository";
 
 export class FollowsService {
@@ -29,7 +29,7 @@ export class FollowsService {
     if (viewerId === followeeId) throw AppError.of("cannotFollowSelf");
     const now = this.deps.clock().toISOString();
     const created = await retryingTransaction(this.deps.db, async (trx) => {
-      if ((await displayNameOf(trx, followeeId)) === undefined) throw AppError.of("userNotFound");
+      if (!(await followsRepository.namesOf(trx, followeeId))) throw AppError.of("userNotFound");
       return followAndAnnounce(trx, viewerId, followeeId, now);
     });
     if (created) this.deps.onEventsWritten();
@@ -39,7 +39,7 @@ export class FollowsService {
   async unfollow(viewerId: string, followeeId: string): Promise<FollowState> {
     if (viewerId === followeeId) throw AppError.of("cannotFollowSelf");
     await retryingTransaction(this.deps.db, async (trx) => {
-      if ((await displayNameOf(trx, followeeId)) === undefined) throw AppError.of("userNotFound");
+      if (!(await followsRepository.namesOf(trx, followeeId))) throw AppError.of("userNotFound");
       await followsRepository.unfollow(trx, viewerId, followeeId);
     });
     return this.stateOf(viewerId, followeeId);
@@ -50,7 +50,7 @@ export class FollowsService {
     userId: string,
     cursor: string | undefined,
   ): Promise<Page<PublicUser>> {
-    if ((await displayNameOf(this.deps.db, userId)) === undefined) throw AppError.of("userNotFound");
+    if (!(await followsRepository.namesOf(this.deps.db, userId))) throw AppError.of("userNotFound");
     // A cursor this server did not make reads as the first page, as the catalogue does.
     const after = cursor ? decodeCursor(cursor) : undefined;
     const rows = await followsRepository.page(this.deps.db, direction, userId, after, SOCIAL_PAGE_SIZE);
@@ -63,20 +63,15 @@ export class FollowsService {
   }
 
   async state(viewerId: string, followeeId: string): Promise<FollowState> {
-    if ((await displayNameOf(this.deps.db, followeeId)) === undefined) throw AppError.of("userNotFound");
+    if (!(await followsRepository.namesOf(this.deps.db, followeeId))) throw AppError.of("userNotFound");
     return this.stateOf(viewerId, followeeId);
   }
 
   private async stateOf(viewerId: string, followeeId: string): Promise<FollowState> {
-    const [edge, followee] = await Promise.all([
-      this.deps.db
-        .selectFrom("follows")
-        .select("followerId")
-        .where("followerId", "=", viewerId)
-        .where("followeeId", "=", followeeId)
-        .executeTakeFirst(),
-      this.deps.db.selectFrom("users").select("nFollowers").where("id", "=", followeeId).executeTakeFirstOrThrow(),
+    const [following, nFollowers] = await Promise.all([
+      followsRepository.isFollowing(this.deps.db, viewerId, followeeId),
+      followsRepository.followerCount(this.deps.db, followeeId),
     ]);
-    return { following: edge !== undefined, nFollowers: followee.nFollowers };
+    return { following, nFollowers };
   }
 }

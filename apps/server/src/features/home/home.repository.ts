@@ -2,7 +2,7 @@ import type { Genre } from "@quire/core";
 import type { Kysely } from "kysely";
 import { parseJson } from "../../db/json";
 import type { BookRow, Database } from "../../db/schema";
-import type { CatalogRepository } from "../catalog/catalog.repository";
+import type { CatalogRepository } from "../catalog";
 
 /** The home's own reads; what the catalogue, reading and library already answer comes from them. */
 export class HomeRepository {

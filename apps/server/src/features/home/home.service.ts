@@ -1,9 +1,7 @@
 import type { Book, ReaderHome } from "@quire/core";
 import type { ResponseCache } from "../../infra/response-cache";
-import type { CatalogRepository } from "../catalog/catalog.repository";
-import type { CatalogService } from "../catalog/catalog.service";
-import { presentBookSummaries } from "../library/book-summaries";
-import type { ReadingService } from "../reading/reading.service";
+import { type CatalogRepository, type CatalogService, presentBookSummaries } from "../catalog";
+import type { ReadingService } from "../reading";
 import type { HomeRepository } from "./home.repository";
 
 /** Each section holds this many books at most. */

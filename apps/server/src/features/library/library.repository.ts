@@ -1,9 +1,9 @@
 import { STAR_SCORE_DELTA, STAR_SCORE_FLOOR, USER_SCORE_BOOK_STARRED, USER_SCORE_STAR_GIVEN } from "@quire/core";
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "../../db/schema";
-import { activitiesRepository } from "../feed/activities.repository";
-import type { ReadingProgressRow } from "../reading/reading.repository";
-import { moveUserScores, otherAuthorsOf } from "../users/interaction-score";
+import { activitiesRepository } from "../feed";
+import type { ReadingProgressRow } from "../reading";
+import { moveUserScores, otherAuthorsOf } from "../users";
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -11,11 +11,9 @@ import {
   type SystemList,
 } from "@quire/core";
 import { retryingTransaction } from "../../db/retrying-transaction";
-import type { CatalogRepository } from "../catalog/catalog.repository";
-import { presentReadingProgress } from "../reading/reading.presenter";
-import { presentBookSummaries } from "./book-summaries";
+import { type CatalogRepository, presentBookSummaries } from "../catalog";
+import { listEntriesRepository, presentReadingProgress } from "../reading";
 import type { LibraryRepository } from "./library.repository";
-import { listEntriesRepository } from "./list-entries.repository";
 
 const NOBODY_STATE: BookViewerState = { starred: false, list: null, subscribed: false, progress: null };
 

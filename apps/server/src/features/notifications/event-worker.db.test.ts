@@ -5,6 +5,7 @@ import { dialectsUnderTest, itOnPostgres, useTestDatabase } from "../../../test/
 import { notificationsDeliveredTo, queueNewFollowerEvents } from "../../../test/user-event-fixtures";
 import { createDatabase } from "../../db/database";
 import { createRootLogger } from "../../logger";
+import { EventDeliveryRepository } from "./event-delivery.repository";
 import { EventWorker, type EventWorkerOptions } from "./event-worker";
 import { NotificationHub } from "./notification-hub";
 
@@ -21,7 +22,7 @@ describe.each(dialectsUnderTest())("event worker on %s", (dialect) => {
     const target = await queueNewFollowerEvents(testDb.db, EVENTS);
     let batches = 0;
     const crashing = new EventWorker({
-      database: testDb.handle,
+      repository: new EventDeliveryRepository(testDb.handle),
       hub: new NotificationHub(testDb.handle),
       clock,
       logger,
@@ -34,7 +35,7 @@ describe.each(dialectsUnderTest())("event worker on %s", (dialect) => {
     expect(await deliveredTo(target.id)).toEqual({ total: 1500, distinct: 1500 });
 
     const restarted = new EventWorker({
-      database: testDb.handle,
+      repository: new EventDeliveryRepository(testDb.handle),
       hub: new NotificationHub(testDb.handle),
       clock,
       logger,
@@ -73,7 +74,7 @@ describe.each(dialectsUnderTest())("event worker on %s", (dialect) => {
       })
       .execute();
     await new EventWorker({
-      database: testDb.handle,
+      repository: new EventDeliveryRepository(testDb.handle),
       hub: new NotificationHub(testDb.handle),
       clock,
       logger,
@@ -141,7 +142,13 @@ describe.each(dialectsUnderTest())("event worker on %s", (dialect) => {
     const deliveriesTo = (registrationIds: string[]) =>
       testDb.db.selectFrom("pushDeliveries").selectAll().where("registrationId", "in", registrationIds).execute();
     const worker = (options: Partial<EventWorkerOptions>) =>
-      new EventWorker({ database: testDb.handle, hub: new NotificationHub(testDb.handle), clock, logger, ...options });
+      new EventWorker({
+        repository: new EventDeliveryRepository(testDb.handle),
+        hub: new NotificationHub(testDb.handle),
+        clock,
+        logger,
+        ...options,
+      });
 
     const crashing = worker({
       beforeCommit: () => {
@@ -185,7 +192,13 @@ describe.each(dialectsUnderTest())("event worker on %s", (dialect) => {
       const second = createDatabase({ url: testDb.url, searchPath: testDb.searchPath, poolSize: 3 });
       try {
         const workers = [testDb.handle, second].map(
-          (database) => new EventWorker({ database, hub: new NotificationHub(database), clock, logger }),
+          (database) =>
+            new EventWorker({
+              repository: new EventDeliveryRepository(database),
+              hub: new NotificationHub(database),
+              clock,
+              logger,
+            }),
         );
         const counts = await Promise.all(workers.map((worker) => worker.runOnce()));
         expect(counts.reduce((sum, count) => sum + count, 0)).toBe(EVENTS);

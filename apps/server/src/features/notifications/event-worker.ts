@@ -1,21 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { UserEventTypeSchema } from "@quire/core";
-import { sql, type Transaction } from "kysely";
 import type { Logger } from "pino";
-import { chunksOf } from "../../db/chunks";
-import type { DatabaseHandle } from "../../db/database";
-import type { Database, NotificationsTable } from "../../db/schema";
+import type { NotificationsTable } from "../../db/schema";
 import { DrainLoop } from "../../infra/drain-loop";
-import { channelsOf, enqueuePushDeliveries, type PushMessage, pushTarget } from "../push/push-outbox";
+import { channelsOf, enqueuePushDeliveries, type PushMessage, pushTarget } from "../push";
+import type { EventDeliveryRepository } from "./event-delivery.repository";
 import { NOTIFICATIONS_CHANNEL, type NotificationHub } from "./notification-hub";
 import { notificationText } from "./notification-text";
 
 const BATCH_SIZE = 500;
-/** Ids per `IN (…)` and rows per multi-row insert: 500 rows × 13 columns stays inside SQLite's parameter limit. */
-const CHUNK = 500;
 
 export interface EventWorkerOptions {
-  database: DatabaseHandle;
+  repository: EventDeliveryRepository;
   hub: NotificationHub;
   clock: () => Date;
   logger: Logger;
@@ -46,25 +42,17 @@ export class EventWorker extends DrainLoop {
   }
 
   protected async runBatch(): Promise<{ claimed: number; done: number }> {
-    const { database, hub } = this.options;
-    const written = await database.db.transaction().execute(async (trx) => {
-      let claim = trx
-        .selectFrom("userEvents")
-        .selectAll()
-        .where("processed", "=", 0)
-        .orderBy("createdAt")
-        .orderBy("id")
-        .limit(BATCH_SIZE);
-      if (database.dialect === "postgres") claim = claim.forUpdate().skipLocked();
-      const events = await claim.execute();
+    const { repository, hub } = this.options;
+    const written = await repository.transaction(async (trx) => {
+      const events = await repository.claimEvents(trx, BATCH_SIZE);
       if (events.length === 0) return { claimed: 0, rows: [], pushes: 0 };
 
-      const followersOf = await this.followersOf(
+      const followersOf = await repository.readingAudiences(
         trx,
         events.filter((event) => event.targetUserId === null).map((event) => event.triggeredByUserId),
       );
       // A target whose account is gone gets nothing (user_events has no foreign keys; notifications do).
-      const targets = await this.existingUsers(
+      const targets = await repository.existingUsers(
         trx,
         events.flatMap((event) => (event.targetUserId ? [event.targetUserId] : [])),
       );
@@ -118,7 +106,7 @@ export class EventWorker extends DrainLoop {
           }
         }
       }
-      const inserted = await this.insertNotifications(trx, rows);
+      const inserted = await repository.insertNotifications(trx, rows);
       // An inbox row that already existed (a second delivery) was pushed with it the first time.
       const insertedIds = new Set(inserted.map((row) => row.id));
       const inboxIds = new Set(rows.map((row) => row.id));
@@ -129,62 +117,17 @@ export class EventWorker extends DrainLoop {
         ),
         now,
       );
-      const ids = events.map((event) => event.id);
-      for (const chunk of chunksOf(ids, CHUNK)) {
-        await trx.updateTable("userEvents").set({ processed: 1 }).where("id", "in", chunk).execute();
-      }
-      if (hub.crossProcess && inserted.length > 0) {
-        // NOTIFY is transactional: listeners hear it only once this batch has committed.
-        await sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, payload) from unnest(${inserted.map((row) => `${row.userId} ${row.id}`)}::text[]) as payload`.execute(
-          trx,
-        );
-      }
+      await repository.markProcessed(
+        trx,
+        events.map((event) => event.id),
+      );
+      if (hub.crossProcess && inserted.length > 0)
+        await repository.notifyListeners(trx, NOTIFICATIONS_CHANNEL, inserted);
       this.options.beforeCommit?.(events.length);
       return { claimed: events.length, rows: inserted, pushes: queued };
     });
     if (!hub.crossProcess) for (const row of written.rows) hub.deliver(row.userId, row.id);
     if (written.pushes > 0) this.options.onPushQueued?.();
     return { claimed: written.claimed, done: written.rows.length };
-  }
-
-  /** A reader who hides their reading activity has no audience for it: what they finished stays theirs. */
-  private async followersOf(trx: Transaction<Database>, userIds: string[]): Promise<Map<string, string[]>> {
-    const result = new Map<string, string[]>();
-    for (const chunk of chunksOf([...new Set(userIds)], CHUNK)) {
-      const edges = await trx
-        .selectFrom("follows")
-        .innerJoin("users", "users.id", "follows.followeeId")
-        .select(["follows.followerId", "follows.followeeId"])
-        .where("follows.followeeId", "in", chunk)
-        .where("users.readingActivityPublic", "=", 1)
-        .execute();
-      for (const edge of edges) result.set(edge.followeeId, [...(result.get(edge.followeeId) ?? []), edge.followerId]);
-    }
-    return result;
-  }
-
-  private async existingUsers(trx: Transaction<Database>, userIds: string[]): Promise<Set<string>> {
-    const found = new Set<string>();
-    for (const chunk of chunksOf([...new Set(userIds)], CHUNK)) {
-      const rows = await trx.selectFrom("users").select("id").where("id", "in", chunk).execute();
-      for (const row of rows) found.add(row.id);
-    }
-    return found;
-  }
-
-  /** Inserts what is not delivered yet and returns the rows actually written. */
-  private async insertNotifications(trx: Transaction<Database>, rows: NotificationsTable[]) {
-    const inserted: { id: string; userId: string }[] = [];
-    for (const chunk of chunksOf(rows, CHUNK)) {
-      inserted.push(
-        ...(await trx
-          .insertInto("notifications")
-          .values(chunk)
-          .onConflict((conflict) => conflict.columns(["eventId", "userId"]).doNothing())
-          .returning(["id", "userId"])
-          .execute()),
-      );
-    }
-    return inserted;
   }
 }

@@ -1,9 +1,12 @@
-import type { DatabaseHandle } from "../../db/database";
-
 /** The PostgreSQL channel the event worker NOTIFYs on, payload `userId notificationId`. */
 export const NOTIFICATIONS_CHANNEL = "quire_notifications";
 
 type Listener = (notificationId: string) => void;
+
+/** The database handle's LISTEN, which only PostgreSQL has. */
+export interface ListeningDatabase {
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+}
 
 /**
  * Tells this process's open streams that a user has a new notification. With SQLite every writer is
@@ -14,7 +17,7 @@ export class NotificationHub {
   readonly #listeners = new Map<string, Set<Listener>>();
   #stopListening: (() => Promise<void>) | undefined;
 
-  constructor(private readonly database: DatabaseHandle) {}
+  constructor(private readonly database: ListeningDatabase) {}
 
   /** Whether delivery goes through the database (the worker then NOTIFYs instead of calling `deliver`). */
   get crossProcess(): boolean {

@@ -6,10 +6,12 @@ import { useTestApp } from "../../../test/test-app";
 import { dialectsUnderTest, useTestDatabase } from "../../../test/test-db";
 import { TestPushService } from "../../../test/test-push-service";
 import { createRootLogger } from "../../logger";
+import { EventDeliveryRepository } from "../notifications/event-delivery.repository";
 import { EventWorker } from "../notifications/event-worker";
 import { NotificationHub } from "../notifications/notification-hub";
 import { recordUserEvent } from "../notifications/user-events.repository";
 import { studioClient } from "../studio/studio-test-client";
+import { PushDeliveriesRepository } from "./push-deliveries.repository";
 import { PushEndpointPolicy } from "./push-endpoint-policy";
 import { PUSH_LEASE_MS, PUSH_MAX_ATTEMPTS, PushSender } from "./push-sender";
 import { loadVapidKeys } from "./vapid-keys";
@@ -260,7 +262,7 @@ describe.each(dialectsUnderTest())("push delivery on %s", (dialect) => {
     const logger = createRootLogger("silent");
     const clock = () => now;
     await new EventWorker({
-      database: t.ctx.database,
+      repository: new EventDeliveryRepository(t.ctx.database),
       hub: new NotificationHub(t.ctx.database),
       clock,
       logger,
@@ -271,7 +273,7 @@ describe.each(dialectsUnderTest())("push delivery on %s", (dialect) => {
     const endpoints = new PushEndpointPolicy(t.ctx.config.push);
     const agent = endpoints.agent({ ca: await readFile(service.caFile, "utf8") });
     const dying = new PushSender({
-      database: t.ctx.database,
+      repository: new PushDeliveriesRepository(t.ctx.database),
       vapid: { ...keys, subject: t.ctx.config.push.subject },
       agent,
       endpoints,

@@ -2,8 +2,8 @@ import type { Agent } from "node:https";
 import { BACKOFF_FACTOR, BACKOFF_INITIAL_MS, BACKOFF_MAX_MS } from "@quire/core";
 import type { Logger } from "pino";
 import webPush from "web-push";
-import type { DatabaseHandle } from "../../db/database";
 import { DrainLoop } from "../../infra/drain-loop";
+import type { ClaimedDelivery, PushDeliveriesRepository } from "./push-deliveries.repository";
 import { PushAddressRefused, type PushEndpointPolicy } from "./push-endpoint-policy";
 import { pushTopic } from "./push-outbox";
 import type { VapidKeys } from "./vapid-keys";
@@ -23,7 +23,7 @@ const TTL_SECONDS = 24 * 60 * 60;
 export const PUSH_MAX_ATTEMPTS = 10;
 
 export interface PushSenderOptions {
-  database: DatabaseHandle;
+  repository: PushDeliveriesRepository;
   vapid: VapidKeys & { subject: string };
   /** From `endpoints.agent()`: reaches public addresses only, and may trust the extra CA of a private push service. */
   agent: Agent;
@@ -33,18 +33,6 @@ export interface PushSenderOptions {
   logger: Logger;
   /** Test seam: runs right after a batch is claimed, before anything is sent. */
   afterClaim?: (claimed: number) => void;
-}
-
-interface ClaimedDelivery {
-  id: string;
-  notificationId: string;
-  registrationId: string;
-  payload: string;
-  urgency: "very-low" | "low" | "normal" | "high";
-  attempts: number;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
 }
 
 /**
@@ -80,44 +68,8 @@ export class PushSender extends DrainLoop {
   }
 
   private claim(): Promise<ClaimedDelivery[]> {
-    const { database, clock } = this.options;
-    return database.db.transaction().execute(async (trx) => {
-      const now = clock();
-      let due = trx
-        .selectFrom("pushDeliveries")
-        .select("id")
-        .where("nextAttemptAt", "<=", now.toISOString())
-        .orderBy("nextAttemptAt")
-        .orderBy("id")
-        .limit(BATCH_SIZE);
-      if (database.dialect === "postgres") due = due.forUpdate().skipLocked();
-      const ids = (await due.execute()).map((row) => row.id);
-      if (ids.length === 0) return [];
-      await trx
-        .updateTable("pushDeliveries")
-        .set((eb) => ({
-          nextAttemptAt: new Date(now.getTime() + PUSH_LEASE_MS).toISOString(),
-          attempts: eb("attempts", "+", 1),
-        }))
-        .where("id", "in", ids)
-        .execute();
-      return trx
-        .selectFrom("pushDeliveries as d")
-        .innerJoin("pushRegistrations as r", "r.id", "d.registrationId")
-        .select([
-          "d.id",
-          "d.notificationId",
-          "d.registrationId",
-          "d.payload",
-          "d.urgency",
-          "d.attempts",
-          "r.endpoint",
-          "r.p256dh",
-          "r.auth",
-        ])
-        .where("d.id", "in", ids)
-        .execute();
-    });
+    const now = this.options.clock();
+    return this.options.repository.claim(now, BATCH_SIZE, new Date(now.getTime() + PUSH_LEASE_MS));
   }
 
   /** Sends one message and settles its row; true when the push service accepted it. */
@@ -150,13 +102,12 @@ export class PushSender extends DrainLoop {
       await this.settleFailure(delivery, error);
       return false;
     }
-    await this.options.database.db.deleteFrom("pushDeliveries").where("id", "=", delivery.id).execute();
+    await this.options.repository.remove(delivery.id);
     return true;
   }
 
   private async settleFailure(delivery: ClaimedDelivery, error: unknown): Promise<void> {
-    const { database, logger, clock } = this.options;
-    const db = database.db;
+    const { repository, logger, clock } = this.options;
     // A WebPushError is the push service's answer; anything else never got one (network, timeout, TLS).
     const answer = error instanceof webPush.WebPushError ? error : undefined;
     const status = answer?.statusCode;
@@ -170,13 +121,13 @@ export class PushSender extends DrainLoop {
     if (error instanceof PushAddressRefused) {
       // The host is allowed but its name led to a private address: nothing was sent, and retrying would not help.
       logger.warn({ ...context, reason: error.message }, "push endpoint resolves to a non-public address; dropped");
-      await db.deleteFrom("pushDeliveries").where("id", "=", delivery.id).execute();
+      await repository.remove(delivery.id);
       return;
     }
     const transient = status === undefined || status === 429 || status >= 500;
     if (!transient) {
       logger.warn({ ...context, body: answer?.body }, "push message refused; dropped");
-      await db.deleteFrom("pushDeliveries").where("id", "=", delivery.id).execute();
+      await repository.remove(delivery.id);
       return;
     }
     if (delivery.attempts >= PUSH_MAX_ATTEMPTS) {
@@ -184,14 +135,14 @@ export class PushSender extends DrainLoop {
         { ...context, attempts: delivery.attempts, err: error },
         "push message dropped after its last attempt",
       );
-      await db.deleteFrom("pushDeliveries").where("id", "=", delivery.id).execute();
+      await repository.remove(delivery.id);
       return;
     }
     const now = clock();
     const asked = status === 429 ? retryAfter(answer?.headers["retry-after"], now) : undefined;
     const at = asked ?? new Date(now.getTime() + backoffMs(delivery.attempts));
     logger.debug({ ...context, err: error, retryAt: at.toISOString() }, "push message will be retried");
-    await this.retryAt(delivery.id, at);
+    await repository.retryAt(delivery.id, at);
   }
 
   /**
@@ -199,22 +150,9 @@ export class PushSender extends DrainLoop {
    * re-subscribed meanwhile keeps it, and the message is sent again to the new endpoint.
    */
   private async removeRegistration(delivery: ClaimedDelivery): Promise<boolean> {
-    const removed = await this.options.database.db
-      .deleteFrom("pushRegistrations")
-      .where("id", "=", delivery.registrationId)
-      .where("endpoint", "=", delivery.endpoint)
-      .executeTakeFirst();
-    if (Number(removed.numDeletedRows) > 0) return true;
-    await this.retryAt(delivery.id, this.options.clock());
+    if (await this.options.repository.removeRegistration(delivery.registrationId, delivery.endpoint)) return true;
+    await this.options.repository.retryAt(delivery.id, this.options.clock());
     return false;
-  }
-
-  private async retryAt(deliveryId: string, at: Date): Promise<void> {
-    await this.options.database.db
-      .updateTable("pushDeliveries")
-      .set({ nextAttemptAt: at.toISOString() })
-      .where("id", "=", deliveryId)
-      .execute();
   }
 }
 

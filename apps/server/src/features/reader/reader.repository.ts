@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
-import { rolesOf } from "../studio/studio.repository";
+import { rolesOf } from "../studio";
 
 export interface ReadableBook {
   display: number;

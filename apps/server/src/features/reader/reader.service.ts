@@ -1,6 +1,6 @@
 import { AppError, type ChapterContent } from "@quire/core";
 import { assertSafeKey, type FileStorage } from "../../infra/storage";
-import { bookFileContentType } from "../epub/epub-resources";
+import { bookFileContentType } from "../epub";
 import type { ReadableBook, ReaderRepository } from "./reader.repository";
 
 /**

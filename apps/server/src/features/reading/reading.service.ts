@@ -19,12 +19,11 @@ import type { z } from "zod";
 import { toJson } from "../../db/json";
 import { retryingTransaction } from "../../db/retrying-transaction";
 import type { Database } from "../../db/schema";
-import type { CatalogRepository } from "../catalog/catalog.repository";
-import { activitiesRepository } from "../feed/activities.repository";
-import { presentBookSummaries } from "../library/book-summaries";
-import { listEntriesRepository } from "../library/list-entries.repository";
-import { type NewUserEvent, recordUserEvent } from "../notifications/user-events.repository";
-import { moveUserScores, otherAuthorsOf } from "../users/interaction-score";
+import { type CatalogRepository, presentBookSummaries } from "../catalog";
+import { activitiesRepository } from "../feed";
+import { type NewUserEvent, recordUserEvent } from "../notifications";
+import { moveUserScores, otherAuthorsOf } from "../users";
+import { listEntriesRepository } from "./list-entries.repository";
 import { presentChapterProgress, presentReadingProgress } from "./reading.presenter";
 import type { BookForProgress, BookProgressOutcome, BookProgressWrite, ReadingRepository } from "./reading.repository";
 

@@ -1,6 +1,6 @@
+import { createSearchRepository } from "../../composition";
 import type { AppContext } from "../../context";
 import { migrateToLatest } from "../../db/migrator";
-import { createSearchRepository } from "./register-search";
 
 /**
  * `quire search reindex`: rebuilds both search indexes from the tables, after a restore or a SQLite VACUUM

@@ -1,7 +1,7 @@
 import type { Genre, Suggestion } from "@quire/core";
 import { parseJson } from "../../db/json";
 import type { BookRow } from "../../db/schema";
-import type { ProfileRow } from "../users/users.repository";
+import type { ProfileRow } from "../users";
 
 export function bookSuggestion(row: BookRow): Suggestion {
   const authors = parseJson<string[]>(row.authors, []).join(", ");

@@ -1,8 +1,8 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { DialectName } from "../../db/dialect";
 import type { BookRow, Database } from "../../db/schema";
-import type { BookFilters, CatalogRepository } from "../catalog/catalog.repository";
-import type { ProfileRow, UsersRepository } from "../users/users.repository";
+import type { BookFilters, CatalogRepository } from "../catalog";
+import type { ProfileRow, UsersRepository } from "../users";
 
 /** The two indexes: searchable books, and people by name and username. */
 export type SearchIndex = "books" | "people";

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createBook, createGenre, createUser, uniqueId } from "../../../test/factories";
 import { useTestApp } from "../../../test/test-app";
 import { dialectsUnderTest, useTestDatabase } from "../../../test/test-db";
+import { createSearchRepository } from "../../composition";
 import { toJson } from "../../db/json";
-import { createSearchRepository } from "./register-search";
 
 describe.each(dialectsUnderTest())("search API on %s", (dialect) => {
   const testDb = useTestDatabase(dialect);

@@ -11,9 +11,8 @@ import {
   type SearchResults,
   type Suggestion,
 } from "@quire/core";
-import type { CatalogRepository } from "../catalog/catalog.repository";
-import { presentBookSummaries } from "../library/book-summaries";
-import { presentPublicProfile } from "../users/users.presenter";
+import { type CatalogRepository, presentBookSummaries } from "../catalog";
+import { presentPublicProfile } from "../users";
 import { bookSuggestion, genreSuggestion, personSuggestion } from "./search.presenter";
 import { RANKED_SUGGESTIONS, type SearchIndex, type SearchRepository, type WordGroups } from "./search.repository";
 import { corrections, searchWords } from "./spelling";

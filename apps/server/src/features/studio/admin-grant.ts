@@ -1,8 +1,7 @@
 import { AppError } from "@quire/core";
 import type { Kysely } from "kysely";
-import { toJson } from "../../db/json";
 import type { Database } from "../../db/schema";
-import { UsersRepository } from "../users/users.repository";
+import { UsersRepository } from "../users";
 import { rolesOf } from "./studio.repository";
 
 export interface GrantResult {
@@ -17,16 +16,13 @@ export interface GrantResult {
  * web route for it on purpose: whoever runs the server decides who administers it.
  */
 export async function grantAdmin(db: Kysely<Database>, email: string, now: Date): Promise<GrantResult> {
-  const user = await new UsersRepository(db).findByEmail(email);
+  const users = new UsersRepository(db);
+  const user = await users.findByEmail(email);
   if (!user) throw AppError.of("unknownEmail");
   const roles = rolesOf(user.roles);
   if (roles.includes("admin")) return { userId: user.id, roles, changed: false };
   const granted = [...roles, "admin"];
-  await db
-    .updateTable("users")
-    .set({ roles: toJson(granted), updatedAt: now.toISOString() })
-    .where("id", "=", user.id)
-    .execute();
+  await users.setRoles(user.id, granted, now.toISOString());
   return { userId: user.id, roles: granted, changed: true };
 }
 

@@ -2,7 +2,7 @@ import { type StudioBook, type ThumbnailSize, thumbnailUrl } from "@quire/core";
 import type { Logger } from "pino";
 import { sharp } from "../../infra/sharp";
 import { assertSafeKey, type FileStorage } from "../../infra/storage";
-import { prepareProfileImage, renderThumbnail, THUMBNAIL_PX } from "../uploads/image-processing";
+import { prepareProfileImage, renderThumbnail, THUMBNAIL_PX } from "../uploads";
 import type { StudioRepository } from "./studio.repository";
 import type { StudioAccess } from "./studio-access";
 import type { StudioBooksService } from "./studio-books.service";

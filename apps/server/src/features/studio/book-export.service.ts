@@ -1,7 +1,7 @@
 import { AppError, slugify, type TocEntry } from "@quire/core";
 import { parseJson } from "../../db/json";
 import type { FileStorage } from "../../infra/storage";
-import { bookFileContentType } from "../epub/epub-resources";
+import { bookFileContentType } from "../epub";
 import type { BookExportRepository } from "./book-export.repository";
 import { buildEpub, type ExportFile, toXhtml } from "./epub-export";
 import type { StudioAccess } from "./studio-access";

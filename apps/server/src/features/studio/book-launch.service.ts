@@ -8,7 +8,7 @@ import {
 } from "@quire/core";
 import type { Logger } from "pino";
 import { retryingTransaction } from "../../db/retrying-transaction";
-import { activitiesRepository } from "../feed/activities.repository";
+import { activitiesRepository } from "../feed";
 import type { StudioRepository } from "./studio.repository";
 import type { StudioAccess } from "./studio-access";
 import type { StudioBooksService } from "./studio-books.service";
@@ -51,16 +51,7 @@ export class BookLaunchService {
     const when = new Date(launchDate);
     if (when.getTime() <= clock().getTime()) throw AppError.of("launchDateNotFuture");
     if ((found.data?.tocLength ?? 0) === 0) throw AppError.of("bookHasNoChapters");
-    const scheduled = await repository.transaction(async (trx) => {
-      const result = await trx
-        .updateTable("books")
-        .set({ status: "scheduled", launchedDate: when.toISOString(), display: 1 })
-        .where("id", "=", bookId)
-        .where("status", "in", ["wip", "scheduled"])
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    });
-    if (!scheduled) throw AppError.of("scheduleAfterLaunch");
+    if (!(await repository.markScheduled(bookId, when.toISOString()))) throw AppError.of("scheduleAfterLaunch");
     this.deps.onPublicChange();
     return this.deps.books.getBook(userId, bookId);
   }

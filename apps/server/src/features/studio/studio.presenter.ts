@@ -1,6 +1,6 @@
 import type { Character, StudioBook, StudioChapter, StudioChapterSummary } from "@quire/core";
 import { parseJson } from "../../db/json";
-import { presentBook } from "../catalog/catalog.presenter";
+import { presentBook } from "../catalog";
 import type { EditableBook, StudioChapterRow } from "./studio.repository";
 
 export function presentStudioBook(found: EditableBook, chapters: StudioChapterRow[]): StudioBook {

@@ -2,7 +2,7 @@ import type { Insertable, Kysely, Transaction, Updateable } from "kysely";
 import { chunksOf } from "../../db/chunks";
 import { parseJson, toJson } from "../../db/json";
 import type { BookDataRow, BookRow, Database } from "../../db/schema";
-import { bookClassificationRepository } from "../catalog/book-classification.repository";
+import { bookClassificationRepository } from "../catalog";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -283,6 +283,17 @@ export class StudioRepository {
       .orderBy("createdAt")
       .execute();
     return rows.map((row) => row.userId);
+  }
+
+  /** Schedules the book unless it has launched meanwhile: a conditional update, so a racing launch wins. */
+  async markScheduled(bookId: string, launchDate: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable("books")
+      .set({ status: "scheduled", launchedDate: launchDate, display: 1 })
+      .where("id", "=", bookId)
+      .where("status", "in", ["wip", "scheduled"])
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   /**

@@ -1,6 +1,5 @@
 import { AppError, AUTHOR_BOOKS_PAGE_SIZE, type Book, decodeCursor, encodeCursor, type Page } from "@quire/core";
-import type { CatalogRepository } from "../catalog/catalog.repository";
-import { presentBookSummaries } from "../library/book-summaries";
+import { type CatalogRepository, presentBookSummaries } from "../catalog";
 import type { UsersRepository } from "./users.repository";
 
 type Phase = "launched" | "scheduled";

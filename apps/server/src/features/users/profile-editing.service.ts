@@ -8,21 +8,22 @@ import {
   type OnboardingStep,
   type ProfileUpdateSchema,
 } from "@quire/core";
-import type { Kysely, Transaction, Updateable } from "kysely";
+import type { Transaction, Updateable } from "kysely";
 import type { z } from "zod";
 import { isUniqueViolation } from "../../db/constraint-errors";
 import { parseJson, toBool, toJson } from "../../db/json";
 import type { Database, UsersTable } from "../../db/schema";
-import { followAndAnnounce } from "../follows/follow-and-announce";
+import type { ProfileEditingRepository } from "./profile-editing.repository";
 
-type Db = Kysely<Database> | Transaction<Database>;
 type Answer<S extends OnboardingStep> = z.output<(typeof OnboardingAnswerSchemas)[S]>;
 
 export interface ProfileEditingDependencies {
-  db: Kysely<Database>;
+  repository: ProfileEditingRepository;
   clock: () => Date;
   /** The signed-in user's full profile, as every `/me` answer presents it. */
   getMe: (userId: string) => Promise<Me>;
+  /** Follows in the caller's transaction and announces a new follower once (the follows feature's rule). */
+  follow: (trx: Transaction<Database>, followerId: string, followeeId: string, now: string) => Promise<boolean>;
 }
 
 /** A user editing their own profile, directly or one onboarding step at a time. */
@@ -36,13 +37,13 @@ export class ProfileEditingService {
     if (acceptedTracking !== undefined) changes.acceptedTracking = toBool(acceptedTracking);
     if (signUpForBeta !== undefined) changes.signUpForBeta = toBool(signUpForBeta);
     if (readingActivityPublic !== undefined) changes.readingActivityPublic = toBool(readingActivityPublic);
-    await this.deps.db.transaction().execute((trx) => this.applyChanges(trx, userId, changes));
+    await this.deps.repository.transaction((trx) => this.applyChanges(trx, userId, changes));
     return this.deps.getMe(userId);
   }
 
   /** Stores one step's answer and marks it done; the last step finishes onboarding for good. */
   async answer(userId: string, step: OnboardingStep, answer: AnyOnboardingAnswer): Promise<Me> {
-    await this.deps.db.transaction().execute(async (trx) => {
+    await this.deps.repository.transaction(async (trx) => {
       const now = this.deps.clock().toISOString();
       await this.applyChanges(trx, userId, await this.changesFor(trx, userId, step, answer, now));
       await this.markDone(trx, userId, step);
@@ -67,31 +68,33 @@ export class ProfileEditingService {
       case "genres": {
         const genreIds = [...new Set((answer as Answer<"genres">).genreIds)];
         if (genreIds.length) {
-          const known = await trx.selectFrom("genres").select("id").where("id", "in", genreIds).execute();
-          if (known.length !== genreIds.length) throw AppError.of("unknownGenre");
+          if ((await this.deps.repository.knownGenres(trx, genreIds)) !== genreIds.length) {
+            throw AppError.of("unknownGenre");
+          }
         }
         return { favouriteGenres: toJson(genreIds) };
       }
       case "follow": {
         const userIds = [...new Set((answer as Answer<"follow">).userIds)].filter((id) => id !== userId);
         if (userIds.length) {
-          const known = await trx.selectFrom("users").select("id").where("id", "in", userIds).execute();
-          if (known.length !== userIds.length) throw AppError.of("userNotFound");
+          if ((await this.deps.repository.knownUsers(trx, userIds)) !== userIds.length) {
+            throw AppError.of("userNotFound");
+          }
         }
-        for (const followeeId of userIds) await followAndAnnounce(trx, userId, followeeId, now);
+        for (const followeeId of userIds) await this.deps.follow(trx, userId, followeeId, now);
         return {};
       }
     }
     throw AppError.of("routeNotFound");
   }
 
-  private async applyChanges(trx: Db, userId: string, changes: Updateable<UsersTable>): Promise<void> {
+  private async applyChanges(
+    trx: Transaction<Database>,
+    userId: string,
+    changes: Updateable<UsersTable>,
+  ): Promise<void> {
     try {
-      await trx
-        .updateTable("users")
-        .set({ ...changes, updatedAt: this.deps.clock().toISOString() })
-        .where("id", "=", userId)
-        .execute();
+      await this.deps.repository.update(trx, userId, { ...changes, updatedAt: this.deps.clock().toISOString() });
     } catch (error) {
       if (changes.username !== undefined && isUniqueViolation(error)) throw AppError.of("usernameTaken");
       throw error;
@@ -99,11 +102,7 @@ export class ProfileEditingService {
   }
 
   private async markDone(trx: Transaction<Database>, userId: string, step: OnboardingStep): Promise<void> {
-    const row = await trx
-      .selectFrom("users")
-      .select(["firstName", "acceptedTerms", "onboardingSteps", "onboardedAt"])
-      .where("id", "=", userId)
-      .executeTakeFirstOrThrow();
+    const row = await this.deps.repository.onboarding(trx, userId);
     const done = new Set(parseJson<OnboardingStep[]>(row.onboardingSteps, []));
     done.add(step);
     const completedSteps = ONBOARDING_STEPS.filter((s) => done.has(s));
@@ -113,13 +112,9 @@ export class ProfileEditingService {
         { completedSteps, finished: false },
         { firstName: row.firstName, acceptedTerms: Boolean(row.acceptedTerms) },
       ) === null;
-    await trx
-      .updateTable("users")
-      .set({
-        onboardingSteps: toJson(completedSteps),
-        onboardedAt: finished ? (row.onboardedAt ?? this.deps.clock().toISOString()) : null,
-      })
-      .where("id", "=", userId)
-      .execute();
+    await this.deps.repository.update(trx, userId, {
+      onboardingSteps: toJson(completedSteps),
+      onboardedAt: finished ? (row.onboardedAt ?? this.deps.clock().toISOString()) : null,
+    });
   }
 }

@@ -2,6 +2,7 @@ import { AppError, generateUsername, newId, type Role, type Utm } from "@quire/c
 import type { Kysely, Transaction } from "kysely";
 import { toJson } from "../../db/json";
 import type { Database } from "../../db/schema";
+import { profilesRepository } from "./profiles.repository";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -19,7 +20,7 @@ export interface NewProfile {
 }
 
 /**
- * SPEC §5 profile creation, shared by every way of signing up (email now, Google and Apple next):
+ * SPEC §5 profile creation, shared by every way of signing up (email, Google, Apple):
  * a user id, accepted terms and an email are required; new profiles are readers; an existing
  * profile is never recreated.
  */
@@ -27,33 +28,29 @@ export async function createProfile(db: Db, input: NewProfile, now: Date): Promi
   if (!input.userId) throw AppError.of("userUidRequired");
   if (!input.acceptedTerms) throw AppError.of("acceptedTermsRequired");
   if (!input.email) throw AppError.of("userEmailMissing");
-  const existing = await db.selectFrom("users").select("id").where("id", "=", input.userId).executeTakeFirst();
-  if (existing) return { created: false };
+  if (await profilesRepository.exists(db, input.userId)) return { created: false };
   const timestamp = now.toISOString();
-  await db
-    .insertInto("users")
-    .values({
-      id: input.userId,
-      firstName: input.firstName ?? "",
-      lastName: input.lastName ?? "",
-      username: await freeUsername(db, input.email),
-      email: input.email,
-      roles: toJson(["reader"] satisfies Role[]),
-      signUpForBeta: input.signUpForBeta ? 1 : 0,
-      social: "{}",
-      createdAt: timestamp,
-      updatedAt: timestamp,
-      avatarUrl: null,
-      coverUrl: null,
-      description: "",
-      location: "",
-      acceptedTerms: 1,
-      acceptedTracking: input.acceptedTracking ? 1 : 0,
-      emailVerified: 0,
-      searchUserId: newId(),
-      utm: input.utm ? toJson(input.utm) : null,
-    })
-    .execute();
+  await profilesRepository.insert(db, {
+    id: input.userId,
+    firstName: input.firstName ?? "",
+    lastName: input.lastName ?? "",
+    username: await freeUsername(db, input.email),
+    email: input.email,
+    roles: toJson(["reader"] satisfies Role[]),
+    signUpForBeta: input.signUpForBeta ? 1 : 0,
+    social: "{}",
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    avatarUrl: null,
+    coverUrl: null,
+    description: "",
+    location: "",
+    acceptedTerms: 1,
+    acceptedTracking: input.acceptedTracking ? 1 : 0,
+    emailVerified: 0,
+    searchUserId: newId(),
+    utm: input.utm ? toJson(input.utm) : null,
+  });
   return { created: true };
 }
 
@@ -61,8 +58,7 @@ export async function createProfile(db: Db, input: NewProfile, now: Date): Promi
 async function freeUsername(db: Db, email: string): Promise<string> {
   for (let attempt = 0; attempt < USERNAME_ATTEMPTS; attempt++) {
     const candidate = generateUsername(email);
-    const taken = await db.selectFrom("users").select("id").where("username", "=", candidate).executeTakeFirst();
-    if (!taken) return candidate;
+    if (!(await profilesRepository.usernameTaken(db, candidate))) return candidate;
   }
   throw AppError.of("internal");
 }

@@ -1,6 +1,5 @@
 import { AppError, READING_ACTIVITY_LIMIT, type ReadingActivity } from "@quire/core";
-import type { CatalogRepository } from "../catalog/catalog.repository";
-import { presentBookSummaries } from "../library/book-summaries";
+import { type CatalogRepository, presentBookSummaries } from "../catalog";
 import type { ReadingActivityRepository } from "./reading-activity.repository";
 
 /** A profile's reading activity: public unless its owner hides it, and always visible to the owner. */

@@ -1,5 +1,6 @@
 import type { CursorKey } from "@quire/core";
 import type { Kysely } from "kysely";
+import { toJson } from "../../db/json";
 import type { BookRow, Database, UserRow } from "../../db/schema";
 
 /** A users row with its author's reader count (null when the user is no author). */
@@ -64,6 +65,14 @@ export class UsersRepository {
   /** Server-side only (SPEC §5 "users by email"): an email is never looked up for, or shown to, another user. */
   async findByEmail(email: string): Promise<UserRow | undefined> {
     return this.db.selectFrom("users").selectAll().where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
+  }
+
+  async setRoles(id: string, roles: string[], now: string): Promise<void> {
+    await this.db
+      .updateTable("users")
+      .set({ roles: toJson(roles), updatedAt: now })
+      .where("id", "=", id)
+      .execute();
   }
 
   async newestUsers(limit: number): Promise<ProfileRow[]> {

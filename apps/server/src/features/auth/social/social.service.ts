@@ -9,7 +9,7 @@ import {
 import * as oidc from "openid-client";
 import type { Logger } from "pino";
 import type { z } from "zod";
-import { createProfile } from "../../users/profiles.service";
+import { createProfile } from "../../users";
 import type { AuthRepository } from "../auth.repository";
 import type { AuthService, NewSession } from "../auth.service";
 import { hashToken, newSecretToken } from "../secrets";

@@ -1,7 +1,7 @@
 import type { Book } from "@quire/core";
 import type { BookRow } from "../../db/schema";
-import { presentBook } from "../catalog/catalog.presenter";
-import type { CatalogRepository } from "../catalog/catalog.repository";
+import { presentBook } from "./catalog.presenter";
+import type { CatalogRepository } from "./catalog.repository";
 
 /** Book rows as the catalogue shows them, with genre and category ids fetched for all of them at once. */
 export async function presentBookSummaries(catalog: CatalogRepository, rows: BookRow[]): Promise<Book[]> {

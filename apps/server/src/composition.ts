@@ -1,0 +1,228 @@
+import { readFile } from "node:fs/promises";
+import { rootCertificates } from "node:tls";
+import type { AppContext } from "./context";
+import { AccountDeletionRepository } from "./features/account-deletion/account-deletion.repository";
+import { AccountDeletionService } from "./features/account-deletion/account-deletion.service";
+import { AfterReadingRepository } from "./features/after-reading/after-reading.repository";
+import { AfterReadingService } from "./features/after-reading/after-reading.service";
+import { AnnotationsRepository } from "./features/annotations/annotations.repository";
+import { AnnotationsService } from "./features/annotations/annotations.service";
+import { AuthRepository } from "./features/auth/auth.repository";
+import { AuthService } from "./features/auth/auth.service";
+import { OidcClients } from "./features/auth/social/oidc-clients";
+import { SocialRepository } from "./features/auth/social/social.repository";
+import { SocialSignInService } from "./features/auth/social/social.service";
+import { BookSearchRepository } from "./features/book-search/book-search.repository";
+import { BookSearchService } from "./features/book-search/book-search.service";
+import { ChapterTextCache } from "./features/book-search/chapter-text-cache";
+import { CatalogRepository } from "./features/catalog/catalog.repository";
+import { CatalogService } from "./features/catalog/catalog.service";
+import { FeedRepository } from "./features/feed/feed.repository";
+import { FeedService } from "./features/feed/feed.service";
+import { followAndAnnounce } from "./features/follows/follow-and-announce";
+import { FollowsService } from "./features/follows/follows.service";
+import { HomeRepository } from "./features/home/home.repository";
+import { HomeService } from "./features/home/home.service";
+import { LibraryRepository } from "./features/library/library.repository";
+import { LibraryService } from "./features/library/library.service";
+import { EventDeliveryRepository } from "./features/notifications/event-delivery.repository";
+import { EventWorker } from "./features/notifications/event-worker";
+import { NotificationHub } from "./features/notifications/notification-hub";
+import { NotificationsRepository } from "./features/notifications/notifications.repository";
+import { PushRepository } from "./features/push/push.repository";
+import { PushService } from "./features/push/push.service";
+import { PushDeliveriesRepository } from "./features/push/push-deliveries.repository";
+import { PushEndpointPolicy } from "./features/push/push-endpoint-policy";
+import { PushSender } from "./features/push/push-sender";
+import { loadVapidKeys } from "./features/push/vapid-keys";
+import { BookFileGate } from "./features/reader/book-file-gate";
+import { ReaderRepository } from "./features/reader/reader.repository";
+import { ReaderService } from "./features/reader/reader.service";
+import { ReaderSettingsRepository } from "./features/reader-settings/reader-settings.repository";
+import { ReadingRepository } from "./features/reading/reading.repository";
+import { ReadingService } from "./features/reading/reading.service";
+import { SearchRepository } from "./features/search/search.repository";
+import { SearchService } from "./features/search/search.service";
+import { LaunchWorker } from "./features/studio/launch-worker";
+import { createStudioServices } from "./features/studio/studio-services";
+import { AuthorBooksService } from "./features/users/author-books.service";
+import { ProfileEditingRepository } from "./features/users/profile-editing.repository";
+import { ProfileEditingService } from "./features/users/profile-editing.service";
+import { ReadingActivityRepository } from "./features/users/reading-activity.repository";
+import { ReadingActivityService } from "./features/users/reading-activity.service";
+import { UsersRepository } from "./features/users/users.repository";
+import { AttemptLimiter } from "./infra/attempt-limiter";
+import { createCaptchaVerifier } from "./infra/captcha/captcha";
+import { ResponseCache } from "./infra/response-cache";
+import { subsystemLogger } from "./logger";
+
+/**
+ * The one place that builds Quire's parts: every repository and service once per app, the workers, and the
+ * per-process caches, from the context. Features receive what they need; none builds another's parts.
+ */
+export async function composeApp(ctx: AppContext) {
+  const { db, dialect } = ctx.database;
+  const { clock, config, storage, mailer } = ctx;
+  const authLogger = subsystemLogger(ctx.logger, "server:auth");
+
+  // Visitors' reads answered from memory for a few seconds; every write they would see clears it.
+  const publicCache = new ResponseCache(config.publicCache.ttlMs, config.publicCache.maxEntries);
+  const onPublicChange = () => publicCache.clear();
+
+  const catalogRepository = new CatalogRepository(db);
+  const readerRepository = new ReaderRepository(db);
+  const usersRepository = new UsersRepository(db, config.suggestionsExclude);
+  const authRepository = new AuthRepository(db);
+
+  const captcha = await createCaptchaVerifier(config, authLogger);
+  const push = await composePush(ctx);
+  const hub = new NotificationHub(ctx.database);
+  await hub.start();
+  const eventWorker = new EventWorker({
+    repository: new EventDeliveryRepository(ctx.database),
+    hub,
+    clock,
+    logger: subsystemLogger(ctx.logger, "server:events"),
+    onPushQueued: () => push.sender.nudge(),
+  });
+  // Writers call this after a commit that wrote user events, so delivery does not wait for the next tick.
+  const onEventsWritten = () => eventWorker.nudge();
+
+  const auth = new AuthService({
+    repository: authRepository,
+    mailer,
+    logger: authLogger,
+    clock,
+    limits: {
+      signInPerAccount: new AttemptLimiter(config.auth.signInAttemptsPerAccount, 15 * 60_000),
+      resetPerAccount: new AttemptLimiter(config.auth.resetRequestsPerAccount, 60 * 60_000),
+    },
+  });
+  const oidcClients = new OidcClients({ google: config.social.google, apple: config.social.apple });
+  const catalog = new CatalogService(catalogRepository, clock);
+  const reader = new ReaderService(readerRepository, storage);
+  const reading = new ReadingService({
+    repository: new ReadingRepository(db, dialect),
+    catalog: catalogRepository,
+    clock,
+    onEventsWritten,
+  });
+  const studio = createStudioServices(ctx, { onPublicChange, onEventsWritten });
+
+  const services = {
+    accountDeletion: new AccountDeletionService({
+      repository: new AccountDeletionRepository(db),
+      captcha,
+      mailer,
+      storage,
+      logger: authLogger,
+      clock,
+    }),
+    afterReading: new AfterReadingService(new AfterReadingRepository(db), catalogRepository),
+    annotations: new AnnotationsService(new AnnotationsRepository(db, dialect), clock),
+    auth,
+    authorBooks: new AuthorBooksService(usersRepository, catalogRepository),
+    bookSearch: new BookSearchService(new BookSearchRepository(db), reader, new ChapterTextCache()),
+    catalog,
+    feed: new FeedService({ repository: new FeedRepository(db), catalog: catalogRepository }),
+    follows: new FollowsService({ db, clock, onEventsWritten }),
+    home: new HomeService({
+      repository: new HomeRepository(db, catalogRepository),
+      catalog: catalogRepository,
+      catalogService: catalog,
+      reading,
+      cache: publicCache,
+    }),
+    library: new LibraryService({ repository: new LibraryRepository(db), catalog: catalogRepository, clock }),
+    profileEditing: new ProfileEditingService({
+      repository: new ProfileEditingRepository(db),
+      clock,
+      getMe: (id) => auth.getMe(id),
+      follow: followAndAnnounce,
+    }),
+    push: new PushService(new PushRepository(db), clock, push.endpoints),
+    reader,
+    reading,
+    readingActivity: new ReadingActivityService({
+      repository: new ReadingActivityRepository(db),
+      catalog: catalogRepository,
+    }),
+    search: new SearchService(createSearchRepository(ctx, catalogRepository, usersRepository), catalogRepository),
+    social: new SocialSignInService({
+      repository: new SocialRepository(db),
+      authRepository,
+      auth,
+      clients: oidcClients,
+      logger: authLogger,
+      clock,
+    }),
+    studio,
+  };
+
+  const workers = {
+    events: eventWorker,
+    push: push.sender,
+    launches: new LaunchWorker(studio.launches, subsystemLogger(ctx.logger, "server:studio")),
+  };
+
+  return {
+    services,
+    repositories: {
+      notifications: new NotificationsRepository(db),
+      readerSettings: new ReaderSettingsRepository(db),
+      users: usersRepository,
+    },
+    workers,
+    hub,
+    publicCache,
+    onPublicChange,
+    captcha,
+    oidcClients,
+    bookFiles: new BookFileGate(readerRepository),
+    vapidPublicKey: push.vapidPublicKey,
+    async close(): Promise<void> {
+      await workers.launches.stop();
+      await workers.events.stop();
+      await hub.stop();
+      await workers.push.stop();
+      push.agent.destroy();
+    },
+  };
+}
+
+export type Composition = Awaited<ReturnType<typeof composeApp>>;
+
+/** The search index's repository, on the app's catalogue and users repositories or (`quire search`) its own. */
+export function createSearchRepository(
+  ctx: Pick<AppContext, "database">,
+  catalog = new CatalogRepository(ctx.database.db),
+  users = new UsersRepository(ctx.database.db),
+): SearchRepository {
+  return new SearchRepository(ctx.database.db, ctx.database.dialect, catalog, users);
+}
+
+/** VAPID keys, the endpoint policy and its agent, and the sender of queued pushes. */
+async function composePush(ctx: AppContext) {
+  const { push } = ctx.config;
+  const keys = await loadVapidKeys(ctx.config);
+  const endpoints = new PushEndpointPolicy(push);
+  // Always our own agent: its lookup is what keeps the sender off private addresses.
+  const agent = endpoints.agent(push.caFile ? { ca: [...rootCertificates, await readCa(push.caFile)] } : {});
+  const sender = new PushSender({
+    repository: new PushDeliveriesRepository(ctx.database),
+    vapid: { ...keys, subject: push.subject },
+    agent,
+    endpoints,
+    clock: ctx.clock,
+    logger: subsystemLogger(ctx.logger, "server:push"),
+  });
+  return { sender, endpoints, agent, vapidPublicKey: keys.publicKey };
+}
+
+async function readCa(path: string): Promise<string> {
+  try {
+    return await readFile(path, "utf8");
+  } catch (error) {
+    throw new Error(`Invalid configuration: QUIRE_PUSH_CA_FILE ${path} cannot be read (${(error as Error).message})`);
+  }
+}

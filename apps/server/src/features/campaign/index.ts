@@ -1,0 +1,1 @@
+export { captureCampaign, readCampaign } from "./campaign";

@@ -1,0 +1,1 @@
+export { activitiesRepository } from "./activities.repository";

@@ -1,0 +1,1 @@
+export { type NewUserEvent, recordUserEvent } from "./user-events.repository";

@@ -1,0 +1,1 @@
+export { rolesOf } from "./studio.repository";

@@ -1,0 +1,1 @@
+export { prepareProfileImage, renderThumbnail, THUMBNAIL_PX } from "./image-processing";
