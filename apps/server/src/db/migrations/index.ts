@@ -18,6 +18,7 @@ import * as chapterRoles from "./2026-11-26-01-chapter-roles";
 import * as readingActivityPrivacy from "./2026-11-26-02-reading-activity-privacy";
 import * as noDefaultLocation from "./2026-11-26-03-no-default-location";
 import * as searchSpeed from "./2026-11-26-04-search-speed";
+import * as searchChanges from "./2026-11-26-05-search-changes";
 
 export interface DialectMigration {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -44,4 +45,5 @@ export const migrations: Record<string, DialectMigration> = {
   "2026-11-26-02-reading-activity-privacy": readingActivityPrivacy,
   "2026-11-26-03-no-default-location": noDefaultLocation,
   "2026-11-26-04-search-speed": searchSpeed,
+  "2026-11-26-05-search-changes": searchChanges,
 };

@@ -3,8 +3,8 @@ import type { AppContext } from "../../context";
 import { migrateToLatest } from "../../db/migrator";
 
 /**
- * `quire search reindex`: rebuilds both search indexes from the tables, after a restore or a SQLite VACUUM
- * (which may renumber the rowids the FTS5 indexes are keyed by).
+ * `quire search reindex`: every running server reads the search indexes afresh from the tables before its
+ * next search, for changes the triggers cannot see (a restore, rows edited with triggers off).
  */
 export async function runSearchCommand(ctx: Pick<AppContext, "database">, args: string[]): Promise<number> {
   if (args[0] !== "reindex" || args.length > 1) {
@@ -12,8 +12,7 @@ export async function runSearchCommand(ctx: Pick<AppContext, "database">, args: 
     return 1;
   }
   await migrateToLatest(ctx.database.db, ctx.database.dialect);
-  const started = performance.now();
-  await createSearchRepository(ctx).reindex();
-  console.log(`Search index rebuilt in ${Math.round(performance.now() - started)} ms.`);
+  await createSearchRepository(ctx).requestRebuild();
+  console.log("Search indexes will be rebuilt from the tables before each server's next search.");
   return 0;
 }

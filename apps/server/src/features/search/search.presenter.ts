@@ -1,16 +1,16 @@
 import type { Genre, Suggestion } from "@quire/core";
 import { parseJson } from "../../db/json";
-import type { BookRow } from "../../db/schema";
 import type { ProfileRow } from "../users";
+import type { BookLabel } from "./search-index";
 
-export function bookSuggestion(row: BookRow): Suggestion {
-  const authors = parseJson<string[]>(row.authors, []).join(", ");
+export function bookSuggestion(book: BookLabel): Suggestion {
+  const authors = parseJson<string[]>(book.authors, []).join(", ");
   return {
     kind: "book",
-    id: row.id,
-    label: row.title,
+    id: book.id,
+    label: book.title,
     ...(authors ? { sublabel: authors } : {}),
-    url: `/books/${row.id}`,
+    url: `/books/${book.id}`,
   };
 }
 

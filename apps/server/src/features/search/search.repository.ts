@@ -1,44 +1,46 @@
-import { type Kysely, type RawBuilder, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { DialectName } from "../../db/dialect";
 import type { BookRow, Database } from "../../db/schema";
 import type { BookFilters, CatalogRepository } from "../catalog";
 import type { ProfileRow, UsersRepository } from "../users";
+import { BookIndex, type BookText, PersonIndex, type PersonText } from "./search-index";
 
-/** The two indexes: searchable books, and people by name and username. */
-export type SearchIndex = "books" | "people";
+export type SearchFilters = Omit<BookFilters, "display">;
 
-/**
- * A parsed query: every group must match (words in any order), any word of a group may (a typed word and
- * its spelling corrections). Words are folded (lower case, no diacritics), letters and digits only, and
- * match as prefixes.
- */
-export type WordGroups = readonly (readonly string[])[];
+export interface SearchIndexes {
+  books: BookIndex;
+  people: PersonIndex;
+}
 
-/** Where SQLite looks up whether a word begins anything: the small title index is enough to decide. */
-const SQLITE_WORDS_INDEX = { books: "search_book_titles", people: "search_people" } as const;
-/** Spelling candidates come from the words of titles, authors and names (see the migration). */
-const SQLITE_VOCABULARY = { books: "search_book_titles_vocab", people: "search_person_names_vocab" } as const;
-const POSTGRES_WORD_KIND = { books: "book", people: "person" } as const;
+/** Where this process has read `search_changes` up to (see the migration 2026-11-26-05-search-changes). */
+type ChangePosition =
+  | { dialect: "sqlite"; lastSeq: number }
+  | { dialect: "postgres"; settledXid: string; appliedSeqs: Set<string> };
 
-/** Highest code point: `prefix + LAST` is above every word that starts with the prefix. */
-const LAST = "\u{10FFFF}";
+interface Change {
+  seq: string;
+  kind: string;
+  refId: string;
+}
 
-/**
- * Matches ranked per tier: a query matching more books or people than this (a word in most summaries)
- * is ranked among the first this many the index yields in each tier, which keeps its cost bounded.
- * Suggestions, asked at every keystroke and mostly for a few letters that begin thousands of titles, rank
- * fewer.
- */
-export const RANKED_MATCHES_PER_TIER = 500;
-export const RANKED_SUGGESTIONS = 100;
+/** More notes than this at once (a bulk import, a restore) and reading the tables afresh is cheaper. */
+const CHANGES_PER_SYNC = 10_000;
+/** Notes older than this are deleted; a process that has not read them for half as long rebuilds. */
+const CHANGES_KEPT_MS = 60 * 60_000;
+const PRUNE_EVERY_MS = 10 * 60_000;
+const IDS_PER_STATEMENT = 500;
 
 /**
- * Every statement search runs, for SQLite (FTS5 with external content, fts5vocab) and PostgreSQL
- * (tsvectors of title and authors and of the whole book, a word list for spelling). The
- * indexes themselves are kept by triggers (migration 2026-11-25-10-search), so nothing here writes
- * outside `reindex`.
+ * The search indexes live in this process's memory, built from the tables on first use and brought up to
+ * date from `search_changes` before every search: triggers write those notes in the same transaction as the
+ * change, so a search after a commit sees it, from any process. This class holds every search statement.
  */
 export class SearchRepository {
+  private live?: { indexes: SearchIndexes; position: ChangePosition; syncedAt: number };
+  private running?: Promise<SearchIndexes>;
+  private queued?: Promise<SearchIndexes>;
+  private prunedAt = 0;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: DialectName,
@@ -46,159 +48,196 @@ export class SearchRepository {
     private readonly users: UsersRepository,
   ) {}
 
-  /** Of `words`, those that begin no word of the index (they need spelling correction), in one statement. */
-  async wordsBeginningNothing(index: SearchIndex, words: readonly string[]): Promise<string[]> {
-    const table = sql.table(SQLITE_WORDS_INDEX[index]);
-    const probes = words.map((word, at) => {
-      const probe =
-        this.dialect === "sqlite"
-          ? sql`(select rowid from ${table} where ${table} match ${`"${word}"*`} limit 1)`
-          : sql`(select 1 from search_words where kind = ${POSTGRES_WORD_KIND[index]}
-              and word >= ${word} and word < ${word + LAST} limit 1)`;
-      return sql`${probe} as ${sql.ref(`w${at}`)}`;
-    });
-    const { rows } = await sql<Record<string, unknown>>`select ${sql.join(probes)}`.execute(this.db);
-    const found = rows[0] ?? {};
-    return words.filter((_, at) => found[`w${at}`] === null || found[`w${at}`] === undefined);
+  /**
+   * The indexes with every change committed before this call applied. Syncs run one at a time (an older
+   * read applied after a newer one would bring back an old title); callers arriving while one runs share the
+   * next, which starts after theirs arrived.
+   */
+  indexes(): Promise<SearchIndexes> {
+    if (!this.running) {
+      this.running = this.sync().finally(() => {
+        this.running = undefined;
+      });
+      return this.running;
+    }
+    this.queued ??= this.running
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = undefined;
+        return this.indexes();
+      });
+    return this.queued;
   }
 
   /**
-   * Words of the index that may be `word` misspelled, for the service to measure: those sharing its first
-   * three letters and of a length within reach (SQLite reads the title, author and name words through
-   * fts5vocab; PostgreSQL keeps them in `search_words`).
+   * Searchable books among `ids` that pass the catalogue's filters, best first. Looked up by id alone:
+   * given a display condition as well, SQLite would walk the popularity index instead, through every book.
    */
-  async candidateWords(index: SearchIndex, word: string, limit: number): Promise<string[]> {
-    const start = word.slice(0, 3);
-    const { rows } =
-      this.dialect === "sqlite"
-        ? await sql<{ word: string }>`select term as word from ${sql.table(SQLITE_VOCABULARY[index])}
-            where term >= ${start} and term < ${start + LAST} and length(term) between ${word.length - 2} and ${word.length + 3}
-            limit ${limit}`.execute(this.db)
-        : await sql<{ word: string }>`select word from search_words
-            where kind = ${POSTGRES_WORD_KIND[index]} and word >= ${start} and word < ${start + LAST}
-            and length(word) between ${word.length - 2} and ${word.length + 3}
-            limit ${limit}`.execute(this.db);
-    return rows.map((row) => row.word);
+  async booksAmong(ids: string[], filters: SearchFilters): Promise<BookRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.catalog
+      .filtered({ display: undefined, genre: filters.genre, category: filters.category })
+      .where("books.id", "in", ids)
+      .execute();
+    return rows
+      .filter(
+        (row) =>
+          row.display === 1 &&
+          row.status !== "wip" &&
+          (filters.status === undefined || row.status === filters.status) &&
+          (filters.source === undefined || row.source === filters.source) &&
+          (filters.completionStatus === undefined || row.completionStatus === filters.completionStatus),
+      )
+      .sort((a, b) => b.interactionScore - a.interactionScore || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
   }
 
-  /**
-   * Searchable books matching every group, filtered like the catalogue: matches in title or authors first
-   * (`titleMatch`), then by interaction score. A page within the first tier costs one statement; only a page
-   * that reaches past it asks for the books matching in their descriptions alone.
-   */
-  async searchBooks(
-    groups: WordGroups,
-    filters: BookFilters,
-    page: { limit: number; offset: number },
-  ): Promise<(BookRow & { titleMatch: number })[]> {
-    const wanted = page.offset + page.limit;
-    const inTitles = await this.rankedBooks(this.bookMatches(groups, "title-authors"), filters, wanted);
-    if (inTitles.length === wanted) return inTitles.slice(page.offset).map((row) => ({ ...row, titleMatch: 1 }));
-    // Every title match these filters let through is in hand (fewer than wanted): the rest match elsewhere.
-    const onlyInDescriptions = await this.rankedBooks(
-      this.bookMatches(groups, "all"),
-      filters,
-      wanted - inTitles.length,
-      inTitles.map((row) => row.id),
-    );
-    return [
-      ...inTitles.map((row) => ({ ...row, titleMatch: 1 })),
-      ...onlyInDescriptions.map((row) => ({ ...row, titleMatch: 0 })),
-    ].slice(page.offset);
-  }
-
-  /** Books whose title or authors match, for suggestions: ranked among fewer matches, one statement. */
-  async suggestBooks(groups: WordGroups, limit: number): Promise<BookRow[]> {
-    return this.rankedBooks(
-      this.bookMatches(groups, "title-authors", RANKED_SUGGESTIONS),
-      { display: undefined },
-      limit,
-    );
-  }
-
-  /**
-   * People whose name or username matches every group, by interaction score. PostgreSQL's index is
-   * keyed by search id; FTS5 keys documents by rowid (reading the search id back would cost a lookup).
-   */
-  async searchPeople(
-    groups: WordGroups,
-    limit: number,
-    offset: number,
-    ranked = RANKED_MATCHES_PER_TIER,
-  ): Promise<ProfileRow[]> {
-    const matching =
-      this.dialect === "sqlite"
-        ? sql`users.rowid in (select rowid from search_people where search_people match ${sqliteMatch(groups)}
-            limit ${ranked})`
-        : sql`users.search_user_id in (select search_user_id from search_people
-            where document @@ to_tsquery('simple', search_fold(${postgresQuery(groups)}))
-            limit ${ranked})`;
+  /** People among `ids`, by interaction score. */
+  async peopleAmong(ids: string[], page: { limit: number; offset: number }): Promise<ProfileRow[]> {
+    if (ids.length === 0) return [];
     return this.users
       .profiles()
-      .where(sql<boolean>`${matching}`)
+      .where("users.id", "in", ids)
       .orderBy("users.interactionScore", "desc")
       .orderBy("users.id", "desc")
-      .limit(limit)
-      .offset(offset)
+      .limit(page.limit)
+      .offset(page.offset)
       .execute();
   }
 
-  /** Rebuilds both indexes (and the word list) from the tables, in one transaction. */
-  async reindex(): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      if (this.dialect === "sqlite") {
-        await sql`insert into search_books(search_books) values ('rebuild')`.execute(trx);
-        await sql`insert into search_book_titles(search_book_titles) values ('rebuild')`.execute(trx);
-        await sql`insert into search_people(search_people) values ('rebuild')`.execute(trx);
-        await sql`insert into search_person_names(search_person_names) values ('rebuild')`.execute(trx);
-      } else {
-        await sql`select search_reindex()`.execute(trx);
-      }
-    });
+  /** `quire search reindex`: every server process reads the tables afresh before its next search. */
+  async requestRebuild(): Promise<void> {
+    await sql`insert into search_changes (kind, ref_id) values ('all', '*')`.execute(this.db);
   }
 
-  /** The first `limit` books by interaction score among `keys` (a statement yielding their keys). */
-  private rankedBooks(
-    keys: RawBuilder<unknown>,
-    filters: BookFilters,
-    limit: number,
-    exceptIds: string[] = [],
-  ): Promise<BookRow[]> {
-    const key = this.dialect === "sqlite" ? sql`books.rowid` : sql`books.id`;
-    let query = this.catalog.filtered({ ...filters, display: undefined });
-    if (exceptIds.length > 0) query = query.where("books.id", "not in", exceptIds);
-    // Only searchable books are indexed, so no display condition: with one, SQLite would walk the
-    // popularity index and probe every book instead of looking up the matches.
-    return query
-      .where(sql<boolean>`${key} in (${keys})`)
-      .orderBy("books.interactionScore", "desc")
-      .orderBy("books.id", "desc")
-      .limit(limit)
-      .execute();
+  private async sync(): Promise<SearchIndexes> {
+    const now = Date.now();
+    if (!this.live || now - this.live.syncedAt > CHANGES_KEPT_MS / 2) return this.rebuild(now);
+    const { changes, next } = await this.changesSince(this.live.position);
+    if (changes.length >= CHANGES_PER_SYNC || changes.some((change) => change.kind === "all")) return this.rebuild(now);
+    const { indexes } = this.live;
+    await this.apply(indexes, changes);
+    if (indexes.books.wasteful || indexes.people.wasteful) return this.rebuild(now);
+    this.live = { indexes, position: next, syncedAt: now };
+    if (now - this.prunedAt > PRUNE_EVERY_MS) await this.prune(now);
+    return indexes;
   }
 
-  /** The keys of matching books (SQLite rowids, PostgreSQL ids), at most `limit`. */
-  private bookMatches(
-    groups: WordGroups,
-    columns: "all" | "title-authors",
-    limit = RANKED_MATCHES_PER_TIER,
-  ): RawBuilder<unknown> {
+  private async rebuild(now: number): Promise<SearchIndexes> {
+    // The position is read first: a change committed while the tables are read is applied again, harmlessly.
+    const position = await this.currentPosition();
+    const [books, people] = await Promise.all([this.bookTexts(), this.personTexts()]);
+    const indexes = { books: new BookIndex(books), people: new PersonIndex(people) };
+    this.live = { indexes, position, syncedAt: now };
+    return indexes;
+  }
+
+  private async apply(indexes: SearchIndexes, changes: Change[]): Promise<void> {
+    const books = await this.bookTexts(changedIds(changes, "book"));
+    applyChanges(indexes.books, changes, "book", books);
+    const people = await this.personTexts(changedIds(changes, "person"));
+    applyChanges(indexes.people, changes, "person", people);
+  }
+
+  private async currentPosition(): Promise<ChangePosition> {
     if (this.dialect === "sqlite") {
-      const table = sql.table(columns === "all" ? "search_books" : "search_book_titles");
-      return sql`select rowid from ${table} where ${table} match ${sqliteMatch(groups)} limit ${limit}`;
+      const { rows } = await sql<{ seq: number | null }>`select max(seq) as seq from search_changes`.execute(this.db);
+      return { dialect: "sqlite", lastSeq: rows[0]?.seq ?? 0 };
     }
-    const vector = sql.ref(columns === "all" ? "document" : "title_document");
-    return sql`select book_id from search_books where ${vector} @@ to_tsquery('simple', search_fold(${postgresQuery(groups)}))
-      limit ${limit}`;
+    const { rows } = await sql<{
+      settled: string;
+    }>`select pg_snapshot_xmin(pg_current_snapshot())::text as settled`.execute(this.db);
+    return { dialect: "postgres", settledXid: rows[0]?.settled ?? "0", appliedSeqs: new Set() };
+  }
+
+  /**
+   * Notes not yet applied. SQLite writes one transaction at a time, so sequence order is commit order. On
+   * PostgreSQL every note of a transaction at or above the last snapshot's `xmin` is read again (it may
+   * have committed since), skipping those already applied; everything below is settled.
+   */
+  private async changesSince(position: ChangePosition): Promise<{ changes: Change[]; next: ChangePosition }> {
+    if (position.dialect === "sqlite") {
+      const { rows } = await sql<{ seq: number; kind: string; refId: string }>`select seq, kind, ref_id as "refId"
+        from search_changes where seq > ${position.lastSeq} order by seq limit ${CHANGES_PER_SYNC}`.execute(this.db);
+      const last = rows.at(-1)?.seq ?? position.lastSeq;
+      return {
+        changes: rows.map((row) => ({ ...row, seq: String(row.seq) })),
+        next: { dialect: "sqlite", lastSeq: last },
+      };
+    }
+    const { rows } = await sql<{ settled: string; seq: string | null; kind: string | null; refId: string | null }>`
+      with snapshot as (select pg_snapshot_xmin(pg_current_snapshot())::text as settled)
+      select snapshot.settled, c.seq::text as seq, c.kind, c.ref_id as "refId"
+      from snapshot left join search_changes c on c.xid >= ${position.settledXid}::xid8
+      order by c.seq limit ${CHANGES_PER_SYNC}`.execute(this.db);
+    const seen = rows.filter((row): row is Change & { settled: string } => row.seq !== null);
+    return {
+      changes: seen.filter((row) => !position.appliedSeqs.has(row.seq)),
+      next: {
+        dialect: "postgres",
+        settledXid: rows[0]?.settled ?? position.settledXid,
+        appliedSeqs: new Set(seen.map((row) => row.seq)),
+      },
+    };
+  }
+
+  private async prune(now: number): Promise<void> {
+    this.prunedAt = now;
+    const before = new Date(now - CHANGES_KEPT_MS);
+    await sql`delete from search_changes where changed_at < ${
+      this.dialect === "sqlite" ? before.toISOString() : before
+    }`.execute(this.db);
+  }
+
+  /** Searchable books' texts: all of them, or those of `ids` (missing ones are no longer searchable). */
+  private async bookTexts(ids?: string[]): Promise<BookText[]> {
+    const query = this.db
+      .selectFrom("books")
+      .select(["id", "title", "authors", "summary", "interactionScore"])
+      .where("display", "=", 1)
+      .where("status", "<>", "wip");
+    if (!ids) return query.execute();
+    const rows: BookText[] = [];
+    for (const chunk of chunks(ids)) rows.push(...(await query.where("id", "in", chunk).execute()));
+    return rows;
+  }
+
+  private async personTexts(ids?: string[]): Promise<PersonText[]> {
+    const query = this.db.selectFrom("users").select(["id", "firstName", "lastName", "username", "interactionScore"]);
+    if (!ids) return query.execute();
+    const rows: PersonText[] = [];
+    for (const chunk of chunks(ids)) rows.push(...(await query.where("id", "in", chunk).execute()));
+    return rows;
   }
 }
 
-/** FTS5 syntax: `("sherlock"* OR "sherlok"*) AND ("holmes"*)`; words hold only letters and digits. */
-function sqliteMatch(groups: WordGroups): string {
-  return groups.map((group) => `(${group.map((word) => `"${word}"*`).join(" OR ")})`).join(" AND ");
+function changedIds(changes: Change[], kind: "book" | "person"): string[] {
+  return [...new Set(changes.filter((change) => change.kind.startsWith(kind)).map((change) => change.refId))];
 }
 
-/** tsquery syntax: `('sherlock':* | 'sherlok':*) & ('holmes':*)`. */
-function postgresQuery(groups: WordGroups): string {
-  return groups.map((group) => `(${group.map((word) => `'${word}':*`).join(" | ")})`).join(" & ");
+/** Rows changed in text are read again, those changed only in score re-ranked; rows not found are forgotten. */
+function applyChanges<Row extends { id: string; interactionScore: number }>(
+  index: {
+    put(row: Row): void;
+    rescore(id: string, score: number): void;
+    forget(id: string): void;
+    has(id: string): boolean;
+  },
+  changes: Change[],
+  kind: "book" | "person",
+  rows: Row[],
+): void {
+  const textChanged = new Set(changes.filter((change) => change.kind === kind).map((change) => change.refId));
+  const found = new Set<string>();
+  for (const row of rows) {
+    found.add(row.id);
+    if (textChanged.has(row.id) || !index.has(row.id)) index.put(row);
+    else index.rescore(row.id, row.interactionScore);
+  }
+  for (const id of changedIds(changes, kind)) if (!found.has(id)) index.forget(id);
+}
+
+function chunks(ids: string[]): string[][] {
+  const result: string[][] = [];
+  for (let at = 0; at < ids.length; at += IDS_PER_STATEMENT) result.push(ids.slice(at, at + IDS_PER_STATEMENT));
+  return result;
 }

@@ -13,18 +13,27 @@ import {
 } from "@quire/core";
 import { type CatalogRepository, presentBookSummaries } from "../catalog";
 import { presentPublicProfile } from "../users";
+import type { WordGroups } from "./memory-index";
 import { bookSuggestion, genreSuggestion, personSuggestion } from "./search.presenter";
-import { RANKED_SUGGESTIONS, type SearchIndex, type SearchRepository, type WordGroups } from "./search.repository";
+import type { SearchRepository } from "./search.repository";
+import type { BookIndex, PersonIndex } from "./search-index";
 import { corrections, searchWords } from "./spelling";
 
 /** A longer query says nothing the first words have not; it would only cost more. */
 const MAX_WORDS = 8;
-/** Index words fetched per unknown word, and spellings kept of them. */
+/** Index words looked at per unknown word, and spellings kept of them. */
 const CANDIDATES_PER_WORD = 100;
 const CORRECTIONS_PER_WORD = 4;
 const SUGGESTED = { books: 4, people: 3, genres: 2 } as const;
+/**
+ * A search with catalogue filters (genre, category…) ranks the filters' matches among this many of each
+ * tier's best: the filters are the catalogue's own statement, run over those books.
+ */
+export const FILTERED_MATCHES_PER_TIER = 500;
 
-/** Search rules: parsing and correcting the query, paging, and which results a query brings. */
+type WordIndex = Pick<BookIndex | PersonIndex, "beginsSomeWord" | "spellingCandidates">;
+
+/** Search rules: parsing and correcting the query, ranking tiers, paging. */
 export class SearchService {
   constructor(
     private readonly repository: SearchRepository,
@@ -34,10 +43,11 @@ export class SearchService {
   async search(query: SearchQuery): Promise<SearchResults> {
     const offset = query.cursor ? offsetOf(query.cursor) : 0;
     const words = this.words(query.q);
+    const indexes = await this.repository.indexes();
     const empty = { items: [], nextCursor: null };
     const [books, people] = await Promise.all([
-      query.kind === "people" ? empty : this.books(words, query, offset),
-      query.kind === "books" ? empty : this.people(words, offset),
+      query.kind === "people" ? empty : this.books(indexes.books, words, query, offset),
+      query.kind === "books" ? empty : this.people(indexes.people, words, offset),
     ]);
     return { books, people };
   }
@@ -45,11 +55,11 @@ export class SearchService {
   /** At most eight: books by title or author first, then authors and people, then genres. */
   async suggest(text: string): Promise<{ items: Suggestion[] }> {
     const words = this.words(text);
-    const [books, people, genres] = await Promise.all([
-      this.corrected("books", words, (groups) => this.repository.suggestBooks(groups, SUGGESTED.books)),
-      this.corrected("people", words, (groups) =>
-        this.repository.searchPeople(groups, SUGGESTED.people, 0, RANKED_SUGGESTIONS),
-      ),
+    const indexes = await this.repository.indexes();
+    const books = corrected(indexes.books, words, (groups) => indexes.books.labelsInTitles(groups, SUGGESTED.books));
+    const people = corrected(indexes.people, words, (groups) => indexes.people.matching(groups, SUGGESTED.people));
+    const [profiles, genres] = await Promise.all([
+      this.repository.peopleAmong(people.found, { limit: SUGGESTED.people, offset: 0 }),
       this.catalog.listGenres(),
     ]);
     const matchingGenres = genres
@@ -59,7 +69,7 @@ export class SearchService {
       })
       .slice(0, SUGGESTED.genres)
       .map(genreSuggestion);
-    const items = [...books.map(bookSuggestion), ...people.map(personSuggestion), ...matchingGenres];
+    const items = [...books.found.map(bookSuggestion), ...profiles.map(personSuggestion), ...matchingGenres];
     return { items: items.slice(0, SEARCH_SUGGESTIONS_MAX) };
   }
 
@@ -67,67 +77,60 @@ export class SearchService {
     const all = [...new Set(searchWords(text))];
     if (all.length === 0) throw new AppError("invalid-argument", "Search for words made of letters or digits.");
     // A single letter beside longer words ("holmes s", a word being typed) begins nearly every book: it
-    // would narrow almost nothing and cost a scan of the whole index.
+    // would narrow almost nothing.
     const telling = all.filter((word) => word.length > 1);
     return (telling.length > 0 ? telling : all).slice(0, MAX_WORDS);
   }
 
-  /**
-   * Runs `find` with the words as typed, each matching as the beginning of a word. A word that begins
-   * nothing in the index also matches its closest spellings there, so "sherlok holms" looks for (sherlok*
-   * or sherlock*) and (holms* or holmes*). Most queries need no correction, and a result that matched in
-   * title, authors or name shows every word begins something there: then the index is not asked again.
-   */
-  private async corrected<Row>(
-    index: SearchIndex,
-    words: string[],
-    find: (groups: WordGroups) => Promise<Row[]>,
-    allWordsKnown: (rows: Row[]) => boolean = (rows) => rows.length > 0,
-  ): Promise<Row[]> {
-    const typed = words.map((word) => [word]);
-    const rows = await find(typed);
-    if (allWordsKnown(rows)) return rows;
-    const unknown = new Set(await this.repository.wordsBeginningNothing(index, words));
-    if (unknown.size === 0) return rows;
-    const groups = await Promise.all(
-      words.map(async (word) => {
-        if (!unknown.has(word)) return [word];
-        const candidates = await this.repository.candidateWords(index, word, CANDIDATES_PER_WORD);
-        return [word, ...corrections(word, candidates, CORRECTIONS_PER_WORD)];
-      }),
-    );
-    return groups.some((group) => group.length > 1) ? find(groups) : rows;
-  }
-
-  private async books(words: string[], query: SearchQuery, offset: number): Promise<Page<Book>> {
+  private async books(index: BookIndex, words: string[], query: SearchQuery, offset: number): Promise<Page<Book>> {
     const filters = {
-      display: 1 as const,
       genre: query.genre,
       category: query.category,
       source: query.source,
       status: query.status,
       completionStatus: query.completionStatus,
     };
-    const page = { limit: SEARCH_PAGE_SIZE + 1, offset };
-    // Only the first page's first row says whether any book matched in title or authors.
-    const rows = await this.corrected(
-      "books",
-      words,
-      (groups) => this.repository.searchBooks(groups, filters, page),
-      (found) => offset === 0 && found[0]?.titleMatch === 1,
-    );
-    return pageOf(await presentBookSummaries(this.catalog, rows.slice(0, SEARCH_PAGE_SIZE)), rows.length, offset);
+    const filtered = Object.values(filters).some((filter) => filter !== undefined);
+    const wanted = offset + SEARCH_PAGE_SIZE + 1;
+    const ranked = filtered ? Math.max(wanted, FILTERED_MATCHES_PER_TIER) : wanted;
+    // Matches in title or authors come first; only a page reaching past them asks for summary matches.
+    const { groups, found: titleIds } = corrected(index, words, (candidate) => index.inTitles(candidate, ranked));
+    let rows = (await this.repository.booksAmong(titleIds, filters)).slice(0, wanted);
+    if (rows.length < wanted) {
+      const more = await this.repository.booksAmong(index.onlyWithSummaries(groups, ranked), filters);
+      rows = [...rows, ...more.slice(0, wanted - rows.length)];
+    }
+    const onPage = rows.slice(offset);
+    return pageOf(await presentBookSummaries(this.catalog, onPage.slice(0, SEARCH_PAGE_SIZE)), onPage.length, offset);
   }
 
-  private async people(words: string[], offset: number): Promise<Page<PublicProfile>> {
-    const rows = await this.corrected(
-      "people",
-      words,
-      (groups) => this.repository.searchPeople(groups, SEARCH_PAGE_SIZE + 1, offset),
-      (found) => offset === 0 && found.length > 0,
-    );
+  private async people(index: PersonIndex, words: string[], offset: number): Promise<Page<PublicProfile>> {
+    const wanted = offset + SEARCH_PAGE_SIZE + 1;
+    const { found: ids } = corrected(index, words, (groups) => index.matching(groups, wanted));
+    const rows = await this.repository.peopleAmong(ids, { limit: SEARCH_PAGE_SIZE + 1, offset });
     return pageOf(rows.slice(0, SEARCH_PAGE_SIZE).map(presentPublicProfile), rows.length, offset);
   }
+}
+
+/**
+ * Runs `find` with the words as typed, each matching as the beginning of a word. When that finds nothing, a
+ * word that begins no word of the index also matches its closest spellings there, so "sherlok holms" looks
+ * for (sherlok* or sherlock*) and (holms* or holmes*).
+ */
+function corrected<T>(
+  index: WordIndex,
+  words: string[],
+  find: (groups: WordGroups) => T[],
+): { groups: WordGroups; found: T[] } {
+  const typed = words.map((word) => [word]);
+  const found = find(typed);
+  if (found.length > 0) return { groups: typed, found };
+  const groups = words.map((word) =>
+    index.beginsSomeWord(word)
+      ? [word]
+      : [word, ...corrections(word, index.spellingCandidates(word, CANDIDATES_PER_WORD), CORRECTIONS_PER_WORD)],
+  );
+  return groups.some((group) => group.length > 1) ? { groups, found: find(groups) } : { groups: typed, found };
 }
 
 /** Search pages by position: results have no stable key to resume after (their order depends on the query). */

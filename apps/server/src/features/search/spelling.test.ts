@@ -5,6 +5,15 @@ describe("search spelling", () => {
   it("splits and folds words as the indexes do", () => {
     expect(searchWords("  Inês  PEDROSA, o'Brien—2024 ")).toEqual(["ines", "pedrosa", "o", "brien", "2024"]);
     expect(searchWords("!? …")).toEqual([]);
+    expect(searchWords("The HOUND of the Baskervilles (1902)")).toEqual([
+      "the",
+      "hound",
+      "of",
+      "the",
+      "baskervilles",
+      "1902",
+    ]);
+    expect(searchWords("Ærø 𝔸lpha")).toEqual(["ærø", "alpha"]);
   });
 
   it("measures slips: insertions, deletions, substitutions and swapped neighbours", () => {

@@ -1,11 +1,12 @@
+const NON_ASCII = /[\u0080-\uffff]/;
+const ASCII_WORD = /[a-z0-9]+/g;
+const WORD = /[\p{L}\p{N}]+/gu;
+
 /** Query words as both indexes see them: lower case, without diacritics, split at anything but letters and digits. */
 export function searchWords(text: string): string[] {
-  return text
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
+  // Plain ASCII has nothing to fold, and the narrower pattern reads a whole catalogue several times faster.
+  if (!NON_ASCII.test(text)) return text.toLowerCase().match(ASCII_WORD) ?? [];
+  return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().match(WORD) ?? [];
 }
 
 /** How many typing slips a word of this length may hold and still be recognised. */

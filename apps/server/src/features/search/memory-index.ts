@@ -1,0 +1,276 @@
+import { searchWords } from "./spelling";
+
+/**
+ * A parsed query: every group must match (words in any order), any word of a group may (a typed word and
+ * its spelling corrections). Words are folded (lower case, no diacritics), letters and digits only, and
+ * match as the beginnings of words.
+ */
+export type WordGroups = readonly (readonly string[])[];
+
+/** Highest code point: `prefix + LAST` sorts after every word that starts with the prefix. */
+const LAST = "\u{10FFFF}";
+
+/** A growable list of 32-bit integers: word lists of a whole catalogue without an object per entry. */
+class IntList {
+  private data = new Int32Array(1 << 16);
+  length = 0;
+
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const grown = new Int32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.length++] = value;
+  }
+
+  at(index: number): number {
+    return this.data[index] as number;
+  }
+}
+
+/**
+ * Words and the slots (documents) holding each. The words of the first load are sorted, and their slot lists
+ * laid end to end in that order, so a prefix is one run of words and one run of slots. Documents added later
+ * go to a small sorted side index until the next rebuild. A forgotten document's slot is cleared by the
+ * caller's `alive` bits, not here, so a change costs no search through the lists.
+ */
+export class PrefixIndex {
+  private readonly words: string[];
+  /** Slots of `words[i]` are `slots[starts[i]] … slots[starts[i + 1] - 1]`. */
+  private readonly starts: Int32Array;
+  private readonly slots: Int32Array;
+  private readonly addedWords: string[] = [];
+  private readonly addedSlots = new Map<string, number[]>();
+
+  /** `documents` in slot order: the text of slot 0, 1, … */
+  constructor(documents: Iterable<string>) {
+    const idOf = new Map<string, number>();
+    const unsorted: string[] = [];
+    const lastSlotOf: number[] = [];
+    const wordIds = new IntList();
+    const slotsOfPairs = new IntList();
+    let slot = 0;
+    for (const text of documents) {
+      for (const word of searchWords(text)) {
+        let id = idOf.get(word);
+        if (id === undefined) {
+          id = unsorted.length;
+          idOf.set(word, id);
+          unsorted.push(word);
+          lastSlotOf.push(-1);
+        }
+        if (lastSlotOf[id] === slot) continue;
+        lastSlotOf[id] = slot;
+        wordIds.push(id);
+        slotsOfPairs.push(slot);
+      }
+      slot += 1;
+    }
+    const order = unsorted.map((_, id) => id).sort((a, b) => compare(unsorted[a] as string, unsorted[b] as string));
+    const rankOf = new Int32Array(order.length);
+    order.forEach((id, rank) => {
+      rankOf[id] = rank;
+    });
+    this.words = order.map((id) => unsorted[id] as string);
+    this.starts = new Int32Array(order.length + 1);
+    for (let at = 0; at < wordIds.length; at++) {
+      const rank = rankOf[wordIds.at(at)] as number;
+      this.starts[rank + 1] = (this.starts[rank + 1] as number) + 1;
+    }
+    for (let rank = 0; rank < order.length; rank++)
+      this.starts[rank + 1] = (this.starts[rank + 1] as number) + (this.starts[rank] as number);
+    const next = this.starts.slice(0, order.length);
+    this.slots = new Int32Array(wordIds.length);
+    for (let at = 0; at < wordIds.length; at++) {
+      const rank = rankOf[wordIds.at(at)] as number;
+      this.slots[next[rank] as number] = slotsOfPairs.at(at);
+      next[rank] = (next[rank] as number) + 1;
+    }
+  }
+
+  add(slot: number, text: string): void {
+    for (const word of new Set(searchWords(text))) {
+      const slots = this.addedSlots.get(word);
+      if (slots) {
+        slots.push(slot);
+        continue;
+      }
+      this.addedSlots.set(word, [slot]);
+      this.addedWords.splice(lowerBound(this.addedWords, word), 0, word);
+    }
+  }
+
+  beginsSomeWord(prefix: string): boolean {
+    return [this.words, this.addedWords].some((words) => words[lowerBound(words, prefix)]?.startsWith(prefix));
+  }
+
+  /** Sets the bit of every slot holding a word that begins with one of `prefixes`. */
+  mark(prefixes: readonly string[], bits: Uint32Array): void {
+    for (const prefix of prefixes) {
+      const from = this.starts[lowerBound(this.words, prefix)] as number;
+      const to = this.starts[lowerBound(this.words, prefix + LAST)] as number;
+      for (let at = from; at < to; at++) {
+        const slot = this.slots[at] as number;
+        bits[slot >>> 5] = (bits[slot >>> 5] as number) | (1 << (slot & 31));
+      }
+      const end = lowerBound(this.addedWords, prefix + LAST);
+      for (let at = lowerBound(this.addedWords, prefix); at < end; at++) {
+        for (const slot of this.addedSlots.get(this.addedWords[at] as string) as number[])
+          bits[slot >>> 5] = (bits[slot >>> 5] as number) | (1 << (slot & 31));
+      }
+    }
+  }
+
+  /** Words sharing `word`'s first three letters, of a length within reach of it: spelling candidates. */
+  candidates(word: string, limit: number): string[] {
+    const start = word.slice(0, 3);
+    const found = new Set<string>();
+    for (const words of [this.words, this.addedWords]) {
+      const end = lowerBound(words, start + LAST);
+      for (let at = lowerBound(words, start); at < end && found.size < limit; at++) {
+        const candidate = words[at] as string;
+        if (candidate.length >= word.length - 2 && candidate.length <= word.length + 3) found.add(candidate);
+      }
+    }
+    return [...found];
+  }
+}
+
+/** Code unit order, as the prefix ranges need (localeCompare would not keep a prefix's words together). */
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function lowerBound(words: readonly string[], word: string): number {
+  let low = 0;
+  let high = words.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((words[mid] as string) < word) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** A document's place in a ranking: higher interaction score first, then the higher id (as SQL's `id desc`). */
+interface Ranked {
+  readonly ids: readonly string[];
+  readonly scores: readonly number[];
+}
+
+function ranksAbove(docs: Ranked, a: number, b: number): boolean {
+  const scoreA = docs.scores[a] as number;
+  const scoreB = docs.scores[b] as number;
+  return scoreA > scoreB || (scoreA === scoreB && (docs.ids[a] as string) > (docs.ids[b] as string));
+}
+
+/** The best `limit` slots whose bits are set, best first. */
+export function topSlots(bits: Uint32Array, docs: Ranked, limit: number): number[] {
+  const best: number[] = [];
+  if (limit <= 0) return best;
+  for (let block = 0; block < bits.length; block++) {
+    let word = bits[block] as number;
+    while (word !== 0) {
+      const low = word & -word;
+      const slot = block * 32 + 31 - Math.clz32(low);
+      word ^= low;
+      if (best.length === limit && !ranksAbove(docs, slot, best[limit - 1] as number)) continue;
+      let low2 = 0;
+      let high = best.length;
+      while (low2 < high) {
+        const mid = (low2 + high) >>> 1;
+        if (ranksAbove(docs, best[mid] as number, slot)) low2 = mid + 1;
+        else high = mid;
+      }
+      best.splice(low2, 0, slot);
+      if (best.length > limit) best.pop();
+    }
+  }
+  return best;
+}
+
+/**
+ * Documents in slots: their ids, scores and whether they are current. A changed text takes a new slot and
+ * leaves the old one dead in the word lists; `dead` says when rebuilding would pay.
+ */
+export class DocumentSlots {
+  readonly ids: string[] = [];
+  readonly scores: number[] = [];
+  private readonly slotById = new Map<string, number>();
+  private alive = new Uint32Array(1024);
+  dead = 0;
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  slotOf(id: string): number | undefined {
+    return this.slotById.get(id);
+  }
+
+  add(id: string, score: number): number {
+    const slot = this.ids.length;
+    this.ids.push(id);
+    this.scores.push(score);
+    this.slotById.set(id, slot);
+    if (slot >>> 5 >= this.alive.length) {
+      const grown = new Uint32Array(this.alive.length * 2);
+      grown.set(this.alive);
+      this.alive = grown;
+    }
+    this.alive[slot >>> 5] = (this.alive[slot >>> 5] as number) | (1 << (slot & 31));
+    return slot;
+  }
+
+  /** A new score for a document whose text is unchanged. */
+  rescore(id: string, score: number): void {
+    const slot = this.slotById.get(id);
+    if (slot !== undefined) this.scores[slot] = score;
+  }
+
+  forget(id: string): void {
+    const slot = this.slotById.get(id);
+    if (slot === undefined) return;
+    this.slotById.delete(id);
+    this.alive[slot >>> 5] = (this.alive[slot >>> 5] as number) & ~(1 << (slot & 31));
+    this.dead += 1;
+  }
+
+  /** A bit set as long as the slots, every bit clear. */
+  emptyBits(): Uint32Array {
+    return new Uint32Array((this.ids.length + 31) >>> 5);
+  }
+
+  /** Clears the bits of dead slots. */
+  keepAlive(bits: Uint32Array): void {
+    for (let block = 0; block < bits.length; block++)
+      bits[block] = (bits[block] as number) & (this.alive[block] as number);
+  }
+}
+
+/** `target &= other`. */
+export function intersect(target: Uint32Array, other: Uint32Array): void {
+  for (let block = 0; block < target.length; block++)
+    target[block] = (target[block] as number) & (other[block] as number);
+}
+
+/** `target &= ~other`. */
+export function subtract(target: Uint32Array, other: Uint32Array): void {
+  for (let block = 0; block < target.length; block++)
+    target[block] = (target[block] as number) & ~(other[block] as number);
+}
+
+/** Slots matching every group, each group's words looked up in any of `indexes`. */
+export function matching(docs: DocumentSlots, indexes: readonly PrefixIndex[], groups: WordGroups): Uint32Array {
+  let result: Uint32Array | undefined;
+  for (const group of groups) {
+    const bits = docs.emptyBits();
+    for (const index of indexes) index.mark(group, bits);
+    if (result) intersect(result, bits);
+    else result = bits;
+  }
+  const bits = result ?? docs.emptyBits();
+  docs.keepAlive(bits);
+  return bits;
+}
