@@ -44,7 +44,7 @@ async function describeSchema(dialect: string) {
   const tables = await databases[dialect]?.db.introspection.getTables();
   return Object.fromEntries(
     (tables ?? [])
-      // The search index is each dialect's own (FTS5 there, tsvector here); features/search tests it on both.
+      // search_changes notes the writing transaction only on PostgreSQL; features/search tests it on both.
       .filter((table) => !table.name.startsWith("kysely_") && !table.name.startsWith("search_"))
       .map((table) => [
         table.name,
