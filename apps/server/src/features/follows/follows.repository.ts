@@ -1,5 +1,6 @@
-import { type CursorKey, USER_SCORE_FOLLOWED } from "@quire/core";
+import { type Page, USER_SCORE_FOLLOWED } from "@quire/core";
 import type { Kysely, Transaction } from "kysely";
+import { keysetPage } from "../../db/keyset";
 import type { Database, UserRow } from "../../db/schema";
 import { scoreMovedBy } from "../users";
 
@@ -57,39 +58,32 @@ export const followsRepository = {
     return true;
   },
 
-  /**
-   * One page of the users on the other end of `userId`'s edges, newest edge first; keyset on the
-   * edge's (created_at, other user's id). Returns `limit + 1` rows at most so the caller sees if more follow.
-   */
+  /** One page of the users on the other end of `userId`'s edges, newest edge first; keyset on (created_at, user id). */
   async page(
     db: Db,
     direction: "followers" | "following",
     userId: string,
-    after: CursorKey | undefined,
+    cursor: string | undefined,
     limit: number,
-  ): Promise<(UserRow & { followedAt: string })[]> {
+  ): Promise<Page<UserRow & { followedAt: string }>> {
     const [own, other] =
       direction === "followers" ? (["followeeId", "followerId"] as const) : (["followerId", "followeeId"] as const);
-    let query = db
+    const query = db
       .selectFrom("follows")
       .innerJoin("users", "users.id", `follows.${other}`)
       .selectAll("users")
       .select("follows.createdAt as followedAt")
       .where(`follows.${own}`, "=", userId);
-    if (after) {
-      const [createdAt, id] = after;
-      query = query.where((eb) =>
-        eb.or([
-          eb("follows.createdAt", "<", String(createdAt)),
-          eb.and([eb("follows.createdAt", "=", String(createdAt)), eb("users.id", "<", id)]),
-        ]),
-      );
-    }
-    return query
-      .orderBy("follows.createdAt", "desc")
-      .orderBy("users.id", "desc")
-      .limit(limit + 1)
-      .execute();
+    // A cursor this server did not make reads as the first page, as the feed's does.
+    return keysetPage(query, {
+      cursor,
+      foreign: "first-page",
+      sort: "follows.createdAt",
+      id: "users.id",
+      direction: "desc",
+      limit,
+      keyOf: (row) => [row.followedAt, row.id],
+    });
   },
 
   async isFollowing(db: Db, followerId: string, followeeId: string): Promise<boolean> {

@@ -1,12 +1,4 @@
-import {
-  AppError,
-  decodeCursor,
-  encodeCursor,
-  type FollowState,
-  type Page,
-  type PublicUser,
-  SOCIAL_PAGE_SIZE,
-} from "@quire/core";
+import { AppError, type FollowState, type Page, type PublicUser, SOCIAL_PAGE_SIZE } from "@quire/core";
 import type { Kysely } from "kysely";
 import { retryingTransaction } from "../../db/retrying-transaction";
 import type { Database } from "../../db/schema";
@@ -51,15 +43,8 @@ export class FollowsService {
     cursor: string | undefined,
   ): Promise<Page<PublicUser>> {
     if (!(await followsRepository.namesOf(this.deps.db, userId))) throw AppError.of("userNotFound");
-    // A cursor this server did not make reads as the first page, as the catalogue does.
-    const after = cursor ? decodeCursor(cursor) : undefined;
-    const rows = await followsRepository.page(this.deps.db, direction, userId, after, SOCIAL_PAGE_SIZE);
-    const items = rows.slice(0, SOCIAL_PAGE_SIZE);
-    const last = items.at(-1);
-    return {
-      items: items.map(presentPublicUser),
-      nextCursor: rows.length > SOCIAL_PAGE_SIZE && last ? encodeCursor([last.followedAt, last.id]) : null,
-    };
+    const page = await followsRepository.page(this.deps.db, direction, userId, cursor, SOCIAL_PAGE_SIZE);
+    return { items: page.items.map(presentPublicUser), nextCursor: page.nextCursor };
   }
 
   async state(viewerId: string, followeeId: string): Promise<FollowState> {
