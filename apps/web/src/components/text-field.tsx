@@ -1,13 +1,20 @@
 import { AlertCircle, Eye, EyeOff } from "lucide-react";
-import { type InputHTMLAttributes, type ReactNode, type Ref, useId, useState } from "react";
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type TextareaHTMLAttributes,
+  useId,
+  useState,
+} from "react";
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "aria-describedby" | "aria-invalid" | "children">;
 
 export interface TextFieldProps extends InputProps {
   label: string;
-  /** Always-visible help under the field (read with it by screen readers). */
+  /** Always-visible help under the field, read with it by screen readers. */
   hint?: ReactNode;
-  /** The field's error; marks it invalid and is read with it. */
+  /** Marks the field invalid; shown under it and read with it. */
   error?: string;
   ref?: Ref<HTMLInputElement>;
   /** Something drawn inside the right end of the box (the password toggle). */
@@ -16,6 +23,8 @@ export interface TextFieldProps extends InputProps {
 
 const INPUT =
   "h-11 w-full min-w-0 rounded-lg border bg-surface px-3 text-base text-ink shadow-sm transition-colors placeholder:text-ink-faint hover:border-ink-faint";
+const TEXTAREA =
+  "w-full rounded-lg border bg-surface px-3 py-2 text-base text-ink shadow-sm placeholder:text-ink-faint hover:border-ink-faint";
 
 /** A labelled input with its hint and error tied to it through aria-describedby. */
 export function TextField({
@@ -44,6 +53,46 @@ export function TextField({
           />
           {trailing}
         </div>
+      )}
+    </Field>
+  );
+}
+
+export interface TextAreaFieldProps
+  extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "aria-describedby" | "aria-invalid" | "children"> {
+  label: string;
+  value: string;
+  hint?: string;
+  error?: string;
+  ref?: Ref<HTMLTextAreaElement>;
+}
+
+/** A labelled textarea; with a `maxLength` its hint counts the characters used. */
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  ref,
+  className = "",
+  value,
+  maxLength,
+  ...props
+}: TextAreaFieldProps) {
+  const id = useId();
+  const count = maxLength === undefined ? "" : `${value.length} / ${maxLength}`;
+  return (
+    <Field id={id} label={label} hint={[hint, count].filter(Boolean).join(" ")} error={error} className={className}>
+      {(describedBy) => (
+        <textarea
+          ref={ref}
+          id={id}
+          value={value}
+          maxLength={maxLength}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={`${TEXTAREA} ${error ? "border-danger" : "border-line-strong"}`}
+          {...props}
+        />
       )}
     </Field>
   );

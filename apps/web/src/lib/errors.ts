@@ -1,4 +1,4 @@
-import { AppError, type ErrorCode } from "@quire/core/errors";
+import { AppError, ERRORS, type ErrorCode, type ErrorKey } from "@quire/core/errors";
 
 /** Every failure the app shows is an AppError; anything else is a bug and gets the catalogue's fallback text. */
 export function isAppError(error: unknown): error is AppError {
@@ -9,8 +9,46 @@ export function hasErrorCode(error: unknown, code: ErrorCode): boolean {
   return isAppError(error) && error.code === code;
 }
 
+/**
+ * The API keeps SPEC §8's exact texts; where one is not written for people, the app says this instead.
+ * `field` is the body field the refusal is about, so a form can show it there.
+ */
+const FOR_PEOPLE: Partial<Record<ErrorKey, { message?: string; field?: string }>> = {
+  acceptedTermsRequired: { message: "Please accept the terms to continue.", field: "acceptedTerms" },
+  invalidPassword: { message: "That is not your current password.", field: "currentPassword" },
+  unknownEmail: { message: "There is no Quire account with that email.", field: "email" },
+  usernameTaken: { field: "username" },
+  unknownGenre: { field: "genres" },
+  unknownCategory: { field: "categories" },
+  launchDateNotFuture: { field: "launchDate" },
+  epubMissing: { field: "file" },
+};
+
+/** The catalogue entry a failure came from: the wire carries code, exact message and reason, never the key. */
+function catalogueKey(error: AppError): ErrorKey | undefined {
+  return (Object.keys(FOR_PEOPLE) as ErrorKey[]).find((key) => {
+    const entry: { code: ErrorCode; message: string; reason?: string } = ERRORS[key];
+    return entry.code === error.code && entry.message === error.message && entry.reason === error.reason;
+  });
+}
+
+/** A message from the API (a refusal's, or a field issue's) as people should read it. */
+export function forPeople(message: string): string {
+  const key = (Object.keys(FOR_PEOPLE) as ErrorKey[]).find((candidate) => ERRORS[candidate].message === message);
+  return (key && FOR_PEOPLE[key]?.message) || message;
+}
+
+/** The body field a catalogue refusal is about ("That username is taken." → username), if any. */
+export function refusedField(error: unknown): string | undefined {
+  if (!isAppError(error)) return undefined;
+  const key = catalogueKey(error);
+  return key ? FOR_PEOPLE[key]?.field : undefined;
+}
+
 export function errorMessage(error: unknown): string {
-  return isAppError(error) ? error.message : AppError.of("internal").message;
+  if (!isAppError(error)) return AppError.of("internal").message;
+  const key = catalogueKey(error);
+  return (key && FOR_PEOPLE[key]?.message) || error.message;
 }
 
 /** The server's error body (or whatever came instead) as an AppError. */

@@ -75,14 +75,71 @@ describe("onboarding", () => {
     expect(screen.getByText("That username is taken. Try another one.")).toBeTruthy();
   });
 
-  it("needs the terms accepted, with the spec's message", async () => {
+  it("needs the terms accepted, saying so in words for people beside the checkbox", async () => {
     const calls = mockApi({
       "GET /api/auth/get-session": () => Response.json({ user: fresh({ acceptedTerms: false }) }),
     });
     renderAt("/auth/onboarding/terms");
     fireEvent.click(await screen.findByRole("button", { name: "Continue" }));
-    expect(await screen.findByText("acceptedTerms must be true")).toBeTruthy();
+    expect(await screen.findByText("Please accept the terms to continue.")).toBeTruthy();
+    const terms = screen.getByRole("checkbox", { name: "I accept the terms of use" });
+    expect(terms.getAttribute("aria-invalid")).toBe("true");
+    expect(document.activeElement).toBe(terms);
     expect(calls).toEqual([]);
+  });
+
+  it("checks a username with the contract's rule before sending it", async () => {
+    const calls = mockApi({
+      "GET /api/auth/get-session": () => Response.json({ user: fresh({ firstName: "Grace" }) }),
+    });
+    renderAt("/auth/onboarding/username");
+    fireEvent.change(await screen.findByLabelText("Username"), { target: { value: "-grace hopper" } });
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    expect(
+      screen.getByText("Use 3 to 40 lowercase letters, digits, dots or underscores, starting with a letter or digit."),
+    ).toBeTruthy();
+    expect(screen.getByLabelText("Username").getAttribute("aria-invalid")).toBe("true");
+    expect(calls).toEqual([]);
+  });
+
+  it("shows a 400 about the first name beside it, not as 'Invalid body'", async () => {
+    mockApi({
+      "GET /api/auth/get-session": () => Response.json({ user: fresh() }),
+      "POST /api/v1/me/onboarding/first-name": () =>
+        Response.json(
+          {
+            error: {
+              code: "invalid-argument",
+              message: "Invalid body: firstName: Too big: expected string to have <=100 characters",
+              details: [{ path: "firstName", message: "Too big", code: "too_big", origin: "string", maximum: 100 }],
+            },
+          },
+          { status: 400 },
+        ),
+    });
+    renderAt("/auth/onboarding/first-name");
+    fireEvent.change(await screen.findByLabelText("First name"), { target: { value: "Grace" } });
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    expect(await screen.findByText("First name can be up to 100 characters.")).toBeTruthy();
+    expect(screen.queryByText(/Invalid body/)).toBeNull();
+  });
+
+  it("allows up to ten favourite genres, as the contract does", async () => {
+    const calls = mockApi({
+      "GET /api/auth/get-session": () =>
+        Response.json({
+          user: fresh({ firstName: "Grace", onboarding: { completedSteps: ["username", "terms"], finished: false } }),
+        }),
+      "GET /api/v1/genres": () =>
+        Response.json({
+          items: Array.from({ length: 11 }, (_, i) => ({ id: `g${i}`, name: `g${i}`, displayName: `Genre ${i}` })),
+        }),
+    });
+    renderAt("/auth/onboarding/genres");
+    for (let i = 0; i < 11; i++) fireEvent.click(await screen.findByRole("button", { name: `Genre ${i}` }));
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    expect(screen.getByText("Choose up to 10 genres.")).toBeTruthy();
+    expect(calls.filter((call) => call.method === "POST")).toEqual([]);
   });
 
   it("picks genres and people, then finishes on the page the user came from", async () => {

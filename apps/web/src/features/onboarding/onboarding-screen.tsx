@@ -1,28 +1,29 @@
 import {
   type AnyOnboardingAnswer,
+  FAVOURITE_GENRES_MAX,
   type Me,
   nextOnboardingStep,
   ONBOARDING_STEPS,
+  OnboardingAnswerSchemas,
   type OnboardingStep,
 } from "@quire/core";
-import { apiPath } from "@quire/core/api-paths";
 import { useMutation } from "@tanstack/react-query";
 import { Check, Sparkles, UserPlus } from "lucide-react";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Navigate, useNavigate, useParams, useSearchParams } from "react-router";
 import { buttonClasses } from "../../components/button";
 import { FormAlert } from "../../components/form-alert";
 import { Skeleton } from "../../components/skeleton";
 import { SubmitButton } from "../../components/submit-button";
-import { CheckboxField, TextField } from "../../components/text-field";
-import { apiPost } from "../../lib/api-client";
-import { errorMessage, isAppError } from "../../lib/errors";
+import { CheckboxField, FieldError, TextField } from "../../components/text-field";
+import { type ApiCall, api } from "../../lib/api-client";
+import { errorMessage } from "../../lib/errors";
+import { type FieldLabels, useFormErrors } from "../../lib/form-errors";
 import { displayName } from "../../lib/format";
 import { isNativeApp } from "../../lib/platform";
 import { useScreenTitle } from "../../lib/screen-title";
 import { RequireSession } from "../auth/components/require-session";
 import { safeNextPath } from "../auth/next-path";
-import { TERMS_REQUIRED_MESSAGE } from "../auth/validation";
 import { useGenres } from "../catalog/queries";
 import { UserAvatar } from "../users/components/user-avatar";
 import { useStoreMe, useSuggestedUsers } from "../users/profile-mutations";
@@ -56,8 +57,9 @@ function Onboarding({ user, step }: { user: Me; step: string | undefined }) {
   const storeMe = useStoreMe();
   const platform = isNativeApp() ? "native" : "web";
   const answer = useMutation({
-    mutationFn: (body: AnyOnboardingAnswer) =>
-      apiPost<{ user: Me }>(apiPath("me.onboarding", { step: step ?? "" }), body),
+    mutationFn: ({ step: answered, body }: { step: OnboardingStep; body: AnyOnboardingAnswer }) =>
+      // Each step's operation has its own body type; the step's form checked the body with that step's schema.
+      api(`me.onboarding.${answered}`, { body } as ApiCall<`me.onboarding.${OnboardingStep}`>),
     onSuccess: ({ user: updated }) => {
       const following = nextOnboardingStep(updated.onboarding, updated, platform);
       // Navigate first so the gate never sees the finished user on an onboarding URL it would bounce.
@@ -73,11 +75,10 @@ function Onboarding({ user, step }: { user: Me; step: string | undefined }) {
   }
   const index = ONBOARDING_STEPS.indexOf(step);
   const { title, description } = STEP_TITLES[step];
-  const failure = answer.isError ? answer.error : null;
-  const submit = (body: AnyOnboardingAnswer) => {
-    if (!answer.isPending) answer.mutate(body);
+  const submit = (body: AnyOnboardingAnswer, onRefused?: (error: unknown) => void) => {
+    if (!answer.isPending) answer.mutate({ step, body }, { onError: onRefused });
   };
-  const props = { user, pending: answer.isPending, submit };
+  const props = { user, pending: answer.isPending, submit, failure: answer.isError ? answer.error : null };
 
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col px-4 py-8 sm:py-12" data-testid={`onboarding-${step}`}>
@@ -101,9 +102,8 @@ function Onboarding({ user, step }: { user: Me; step: string | undefined }) {
         </h1>
         <p className="mt-2 text-ink-muted">{description}</p>
         <div className="mt-6 flex flex-col gap-5">
-          {failure && !isFieldError(failure) ? <FormAlert>{errorMessage(failure)}</FormAlert> : null}
-          {step === "first-name" ? <NameStep {...props} error={fieldError(failure)} /> : null}
-          {step === "username" ? <UsernameStep {...props} error={fieldError(failure)} /> : null}
+          {step === "first-name" ? <NameStep {...props} /> : null}
+          {step === "username" ? <UsernameStep {...props} /> : null}
           {step === "terms" ? <TermsStep {...props} /> : null}
           {step === "genres" ? <GenresStep {...props} /> : null}
           {step === "follow" ? <FollowStep {...props} /> : null}
@@ -116,15 +116,41 @@ function Onboarding({ user, step }: { user: Me; step: string | undefined }) {
 interface StepProps {
   user: Me;
   pending: boolean;
-  submit: (body: AnyOnboardingAnswer) => void;
-  error?: string | undefined;
+  /** Sends the step's answer; a refusal goes to `onRefused`, which shows it at its field. */
+  submit: (body: AnyOnboardingAnswer, onRefused?: (error: unknown) => void) => void;
+  /** The last answer's refusal, if it failed. */
+  failure: unknown;
 }
 
-const isFieldError = (error: unknown) =>
-  isAppError(error) && (error.code === "invalid-argument" || error.code === "already-exists");
-const fieldError = (error: unknown) => (isFieldError(error) ? errorMessage(error) : undefined);
+/** A step's fields, checked with the step's own contract schema before its answer is sent. */
+function useStepForm<K extends string>(
+  step: OnboardingStep,
+  labels: FieldLabels<K>,
+  { submit, failure }: Pick<StepProps, "submit" | "failure">,
+) {
+  const schema = OnboardingAnswerSchemas[step];
+  const form = useFormErrors(labels, schema.shape);
+  return {
+    ...form,
+    send: (values: unknown) => {
+      const body = form.check<AnyOnboardingAnswer>(schema, values);
+      if (body) submit(body, form.refuse);
+    },
+    alert: failure ? form.alert(failure) : undefined,
+  };
+}
 
-function StepForm({ onSubmit, children, label }: { onSubmit: () => void; children: ReactNode; label: string }) {
+function StepForm({
+  onSubmit,
+  children,
+  label,
+  alert,
+}: {
+  onSubmit: () => void;
+  children: ReactNode;
+  label: string;
+  alert: string | undefined;
+}) {
   return (
     <form
       noValidate
@@ -135,6 +161,7 @@ function StepForm({ onSubmit, children, label }: { onSubmit: () => void; childre
         onSubmit();
       }}
     >
+      {alert ? <FormAlert>{alert}</FormAlert> : null}
       {children}
     </form>
   );
@@ -157,30 +184,24 @@ function Actions({ pending, label = "Continue", skip }: { pending: boolean; labe
   );
 }
 
-function NameStep({ user, pending, submit, error }: StepProps) {
+const NAME_LABELS = { firstName: "First name", lastName: "Last name" };
+
+function NameStep({ user, pending, ...props }: StepProps) {
   const [firstName, setFirstName] = useState(user.firstName);
   const [lastName, setLastName] = useState(user.lastName);
-  const [missing, setMissing] = useState(false);
+  const form = useStepForm("first-name", NAME_LABELS, props);
   return (
-    <StepForm
-      label="Your name"
-      onSubmit={() => {
-        setMissing(!firstName.trim());
-        if (firstName.trim()) submit({ firstName, lastName });
-      }}
-    >
+    <StepForm label="Your name" alert={form.alert} onSubmit={() => form.send({ firstName, lastName })}>
       <TextField
-        label="First name"
-        name="firstName"
+        {...form.field("firstName")}
+        label={NAME_LABELS.firstName}
         autoComplete="given-name"
-        required
         value={firstName}
         onChange={(event) => setFirstName(event.target.value)}
-        error={missing ? "Tell us your first name." : error}
       />
       <TextField
-        label="Last name (optional)"
-        name="lastName"
+        {...form.field("lastName")}
+        label={`${NAME_LABELS.lastName} (optional)`}
         autoComplete="family-name"
         value={lastName}
         onChange={(event) => setLastName(event.target.value)}
@@ -190,13 +211,16 @@ function NameStep({ user, pending, submit, error }: StepProps) {
   );
 }
 
-function UsernameStep({ user, pending, submit, error }: StepProps) {
+const USERNAME_LABELS = { username: "Username" };
+
+function UsernameStep({ user, pending, ...props }: StepProps) {
   const [username, setUsername] = useState(user.username);
+  const form = useStepForm("username", USERNAME_LABELS, props);
   return (
-    <StepForm label="Your username" onSubmit={() => submit({ username })}>
+    <StepForm label="Your username" alert={form.alert} onSubmit={() => form.send({ username })}>
       <TextField
-        label="Username"
-        name="username"
+        {...form.field("username")}
+        label={USERNAME_LABELS.username}
         autoComplete="username"
         autoCapitalize="off"
         autoCorrect="off"
@@ -204,35 +228,33 @@ function UsernameStep({ user, pending, submit, error }: StepProps) {
         value={username}
         onChange={(event) => setUsername(event.target.value)}
         hint="3 to 40 lowercase letters, digits, dots or underscores."
-        error={error}
       />
       <Actions pending={pending} />
     </StepForm>
   );
 }
 
-function TermsStep({ user, pending, submit }: StepProps) {
+const TERMS_LABELS = { acceptedTerms: "Terms of use", acceptedTracking: "Usage statistics" };
+
+function TermsStep({ user, pending, ...props }: StepProps) {
   const [acceptedTerms, setAcceptedTerms] = useState(user.acceptedTerms);
   const [acceptedTracking, setAcceptedTracking] = useState(user.acceptedTracking);
-  const [refused, setRefused] = useState(false);
+  const form = useStepForm("terms", TERMS_LABELS, props);
   return (
     <StepForm
       label="Terms and tracking"
-      onSubmit={() => {
-        setRefused(!acceptedTerms);
-        if (acceptedTerms) submit({ acceptedTerms: true, acceptedTracking });
-      }}
+      alert={form.alert}
+      onSubmit={() => form.send({ acceptedTerms, acceptedTracking })}
     >
       <CheckboxField
-        name="acceptedTerms"
+        {...form.field("acceptedTerms")}
         label="I accept the terms of use"
         description="Be kind, share only what you may share, and respect authors' work."
         checked={acceptedTerms}
         onChange={(event) => setAcceptedTerms(event.target.checked)}
-        error={refused ? TERMS_REQUIRED_MESSAGE : undefined}
       />
       <CheckboxField
-        name="acceptedTracking"
+        {...form.field("acceptedTracking")}
         label="Help improve Quire with anonymous usage statistics"
         description="Optional. You can change this at any time in settings."
         checked={acceptedTracking}
@@ -243,13 +265,18 @@ function TermsStep({ user, pending, submit }: StepProps) {
   );
 }
 
-function GenresStep({ user, pending, submit }: StepProps) {
+const GENRE_LABELS = { genreIds: "Genres" };
+
+function GenresStep({ user, pending, ...props }: StepProps) {
   const genres = useGenres();
   const [chosen, setChosen] = useState<string[]>(user.favouriteGenres);
+  const form = useStepForm("genres", GENRE_LABELS, props);
+  const { error, ref } = form.field("genreIds");
+  const errorId = useId();
   const toggle = (id: string) =>
     setChosen((current) => (current.includes(id) ? current.filter((g) => g !== id) : [...current, id]));
   return (
-    <StepForm label="Favourite genres" onSubmit={() => submit({ genreIds: chosen })}>
+    <StepForm label="Favourite genres" alert={form.alert} onSubmit={() => form.send({ genreIds: chosen })}>
       {genres.isPending ? (
         <div className="flex flex-wrap gap-2" role="status" aria-label="Loading genres">
           {["a", "b", "c", "d", "e", "f"].map((key) => (
@@ -259,8 +286,13 @@ function GenresStep({ user, pending, submit }: StepProps) {
       ) : genres.isError ? (
         <FormAlert>{errorMessage(genres.error)}</FormAlert>
       ) : (
-        <fieldset className="flex flex-wrap gap-2">
-          <legend className="sr-only">Genres</legend>
+        <fieldset
+          ref={ref}
+          tabIndex={-1}
+          aria-describedby={error ? errorId : undefined}
+          className="flex flex-wrap gap-2"
+        >
+          <legend className="sr-only">{GENRE_LABELS.genreIds}</legend>
           {genres.data.map((genre) => {
             const on = chosen.includes(genre.id);
             return (
@@ -282,21 +314,26 @@ function GenresStep({ user, pending, submit }: StepProps) {
           })}
         </fieldset>
       )}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
       <p className="text-ink-muted text-sm" aria-live="polite">
-        {chosen.length ? `${chosen.length} chosen` : "Pick as many as you like."}
+        {chosen.length ? `${chosen.length} chosen` : `Pick up to ${FAVOURITE_GENRES_MAX}.`}
       </p>
-      <Actions pending={pending} skip={() => submit({ genreIds: [] })} />
+      <Actions pending={pending} skip={() => form.send({ genreIds: [] })} />
     </StepForm>
   );
 }
 
-function FollowStep({ pending, submit }: StepProps) {
+function FollowStep({ pending, submit, failure }: StepProps) {
   const suggested = useSuggestedUsers();
   const [chosen, setChosen] = useState<string[]>([]);
   const toggle = (id: string) =>
     setChosen((current) => (current.includes(id) ? current.filter((u) => u !== id) : [...current, id]));
   return (
-    <StepForm label="People to follow" onSubmit={() => submit({ userIds: chosen })}>
+    <StepForm
+      label="People to follow"
+      alert={failure ? errorMessage(failure) : undefined}
+      onSubmit={() => submit({ userIds: chosen })}
+    >
       {suggested.isPending ? (
         <ul className="flex flex-col gap-3" aria-label="Loading suggestions">
           {["a", "b", "c", "d"].map((key) => (

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiError, mockApi } from "../../../test/api-mock";
@@ -7,6 +7,7 @@ import { renderRouter } from "../../../test/render-router";
 import { SettingsScreen } from "./settings-screen";
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -48,8 +49,28 @@ describe("SettingsScreen", () => {
     const current = screen.getByLabelText("Current password");
     await waitFor(() => expect(current.getAttribute("aria-invalid")).toBe("true"));
     const errorId = current.getAttribute("aria-describedby")?.split(" ")[0] ?? "";
-    expect(document.getElementById(errorId)?.textContent).toBe("Invalid password!");
+    expect(document.getElementById(errorId)?.textContent).toBe("That is not your current password.");
     expect(document.activeElement).toBe(current);
+    expect(screen.queryByTestId("form-alert")).toBeNull();
+  });
+
+  it("explains both password fields at once before sending anything", async () => {
+    const calls = mockApi({ "GET /api/auth/get-session": () => Response.json({ user: makeMe() }) });
+    renderAccount();
+    await screen.findByRole("heading", { name: "Settings" });
+    fireEvent.change(screen.getByLabelText("New password"), { target: { value: "short" } });
+    fireEvent.click(screen.getByRole("button", { name: "Change password" }));
+    const current = screen.getByLabelText("Current password");
+    const next = screen.getByLabelText("New password");
+    expect(current.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(current.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+      "Current password is required.",
+    );
+    const nextError = next.getAttribute("aria-describedby")?.split(" ")[0] ?? "";
+    expect(document.getElementById(nextError)?.textContent).toBe("Use at least 8 characters.");
+    expect(next.getAttribute("maxlength")).toBe("128");
+    expect(document.activeElement).toBe(current);
+    expect(calls.filter((call) => call.method === "POST")).toEqual([]);
   });
 
   it("is signed out everywhere when the session has ended meanwhile", async () => {
@@ -66,6 +87,7 @@ describe("SettingsScreen", () => {
   });
 
   it("signs out to the home page, not to a sign-in prompt for this page", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const calls = mockApi({
       "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
       "POST /api/auth/sign-out": () => new Response(null, { status: 204 }),
@@ -74,7 +96,8 @@ describe("SettingsScreen", () => {
     await screen.findByRole("heading", { name: "Settings" });
     fireEvent.click(screen.getByRole("button", { name: "Sign out" }));
     await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/"));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Whatever the sign-out leaves pending (the session refetch, timers) runs now, and must not move the page.
+    await act(() => vi.runAllTimersAsync());
     expect(screen.getByTestId("where").textContent).toBe("/");
     expect(calls.filter((call) => call.path === "/api/auth/sign-out")).toHaveLength(1);
   });

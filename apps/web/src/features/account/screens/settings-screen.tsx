@@ -1,6 +1,6 @@
-import type { Me } from "@quire/core";
+import { ChangePasswordRequestSchema, type Me } from "@quire/core";
 import { BadgeCheck, LogOut, MailWarning, PencilLine } from "lucide-react";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { buttonClasses } from "../../../components/button";
 import { FormAlert } from "../../../components/form-alert";
@@ -8,28 +8,19 @@ import { SettingsCard } from "../../../components/settings-card";
 import { SubmitButton } from "../../../components/submit-button";
 import { CheckboxField, PasswordField } from "../../../components/text-field";
 import { ThemeChoice } from "../../../components/theme-controls";
-import { errorMessage, isAppError } from "../../../lib/errors";
+import { errorMessage } from "../../../lib/errors";
+import { useFormErrors } from "../../../lib/form-errors";
 import { displayName, formatDate } from "../../../lib/format";
 import { useScreenTitle } from "../../../lib/screen-title";
 import { DeleteAccountSection } from "../../account-deletion/components/delete-account-section";
 import { AnnotationsExportSection } from "../../annotations/annotations-export-section";
 import { RequireSession } from "../../auth/components/require-session";
 import { useChangePassword, useSignOut } from "../../auth/session";
-import {
-  type FieldErrors,
-  firstInvalid,
-  hasErrors,
-  PASSWORD_RULE_HINT,
-  validateNewPassword,
-  validateRequired,
-} from "../../auth/validation";
+import { PASSWORD_RULE_HINT } from "../../auth/validation";
 import { NotificationPreferencesSection } from "../../push/components/notification-preferences-section";
 import { PushSettingsSection } from "../../push/components/push-settings-section";
 import { UserAvatar } from "../../users/components/user-avatar";
 import { useUpdateProfile } from "../../users/profile-mutations";
-
-/** SPEC §8 "Invalid password!" comes with this reason: it is about the current-password field. */
-const INVALID_PASSWORD_REASON = "invalid_password";
 
 export function SettingsScreen() {
   useScreenTitle("Settings");
@@ -158,72 +149,48 @@ function PrivacyCard({ user }: { user: Me }) {
   );
 }
 
-type PasswordFieldName = "currentPassword" | "newPassword";
-const PASSWORD_FIELDS: readonly PasswordFieldName[] = ["currentPassword", "newPassword"];
+const PASSWORD_LABELS = { currentPassword: "Current password", newPassword: "New password" };
 
 function ChangePasswordCard({ email }: { email: string }) {
   const change = useChangePassword();
   const [values, setValues] = useState({ currentPassword: "", newPassword: "" });
-  const [errors, setErrors] = useState<FieldErrors<PasswordFieldName>>({});
-  const refs = { currentPassword: useRef<HTMLInputElement>(null), newPassword: useRef<HTMLInputElement>(null) };
+  const form = useFormErrors(PASSWORD_LABELS, ChangePasswordRequestSchema.shape);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (change.isPending) return;
-    const found: FieldErrors<PasswordFieldName> = {
-      currentPassword: validateRequired(values.currentPassword, "Enter your current password."),
-      newPassword: validateNewPassword(values.newPassword),
-    };
-    setErrors(found);
-    if (hasErrors(found)) {
+    const body = form.check(ChangePasswordRequestSchema, values);
+    if (!body) {
       change.reset();
-      const first = firstInvalid(found, PASSWORD_FIELDS);
-      if (first) refs[first].current?.focus();
       return;
     }
-    change.mutate(values, {
+    change.mutate(body, {
       onSuccess: () => setValues({ currentPassword: "", newPassword: "" }),
-      onError: (error) => {
-        if (isAppError(error) && error.reason === INVALID_PASSWORD_REASON) {
-          setErrors({ currentPassword: error.message });
-          refs.currentPassword.current?.focus();
-        } else if (isAppError(error) && error.code === "invalid-argument") {
-          setErrors({ newPassword: error.message });
-          refs.newPassword.current?.focus();
-        }
-      },
+      // SPEC §8 "Invalid password!" is about the current password, and is shown under it.
+      onError: form.refuse,
     });
   };
 
-  const fieldFailure =
-    isAppError(change.error) &&
-    (change.error.reason === INVALID_PASSWORD_REASON || change.error.code === "invalid-argument");
-  const failure = change.isError && !fieldFailure ? change.error : null;
+  const failure = change.isError ? form.alert(change.error) : undefined;
 
   return (
     <SettingsCard id="password" title="Change password" description="You'll stay signed in on this device.">
-      {failure ? <FormAlert>{errorMessage(failure)}</FormAlert> : null}
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
       <form noValidate onSubmit={onSubmit} className="flex max-w-md flex-col gap-4" aria-label="Change password">
         <input type="hidden" name="username" autoComplete="username" value={email} />
         <PasswordField
-          ref={refs.currentPassword}
-          label="Current password"
-          name="currentPassword"
+          {...form.field("currentPassword")}
+          label={PASSWORD_LABELS.currentPassword}
           autoComplete="current-password"
-          required
           value={values.currentPassword}
           onChange={(event) => setValues((current) => ({ ...current, currentPassword: event.target.value }))}
-          error={errors.currentPassword}
         />
         <PasswordField
-          ref={refs.newPassword}
-          label="New password"
-          name="newPassword"
+          {...form.field("newPassword")}
+          label={PASSWORD_LABELS.newPassword}
           autoComplete="new-password"
-          required
           value={values.newPassword}
           onChange={(event) => setValues((current) => ({ ...current, newPassword: event.target.value }))}
-          error={errors.newPassword}
           hint={PASSWORD_RULE_HINT}
         />
         <div role="status" className="empty:-mt-4">

@@ -1,24 +1,25 @@
-import { RESET_TOKEN_TTL_MINUTES } from "@quire/core";
+import { EmailRequestSchema, RESET_TOKEN_TTL_MINUTES } from "@quire/core";
 import { KeyRound } from "lucide-react";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { FormAlert } from "../../../components/form-alert";
 import { SubmitButton } from "../../../components/submit-button";
 import { EMAIL_FIELD, TextField } from "../../../components/text-field";
-import { errorMessage, hasErrorCode } from "../../../lib/errors";
+import { useFormErrors } from "../../../lib/form-errors";
 import { useScreenTitle } from "../../../lib/screen-title";
 import { AUTH_LINK, AuthCard } from "../components/auth-card";
 import { CheckInbox } from "../components/check-inbox";
 import { useRequestPasswordReset } from "../session";
-import { emailFromState, validateEmail } from "../validation";
+import { emailFromState } from "../validation";
+
+const LABELS = { email: "Email" };
 
 export function ForgotPasswordScreen() {
   const request = useRequestPasswordReset();
   const resend = useRequestPasswordReset();
   const location = useLocation();
   const [email, setEmail] = useState(() => emailFromState(location.state));
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const emailRef = useRef<HTMLInputElement>(null);
+  const form = useFormErrors(LABELS, EmailRequestSchema.shape);
   useScreenTitle(request.isSuccess ? "Check your inbox" : "Reset password");
 
   if (request.isSuccess) {
@@ -32,24 +33,12 @@ export function ForgotPasswordScreen() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (request.isPending) return;
-    const error = validateEmail(email);
-    setFieldError(error);
-    if (error) {
-      emailRef.current?.focus();
-      return;
-    }
-    request.mutate(email.trim(), {
-      onError: (error) => {
-        // SPEC §8 "No user found with that email": about the field, so shown under it.
-        if (hasErrorCode(error, "not-found")) {
-          setFieldError(errorMessage(error));
-          emailRef.current?.focus();
-        }
-      },
-    });
+    const body = form.check(EmailRequestSchema, { email: email.trim() });
+    // SPEC §8 "No user found with that email" is about the field, so it is shown under it.
+    if (body) request.mutate(body.email, { onError: form.refuse });
   };
 
-  const failure = request.isError && !hasErrorCode(request.error, "not-found") ? request.error : null;
+  const failure = request.isError ? form.alert(request.error) : undefined;
 
   return (
     <AuthCard
@@ -66,14 +55,13 @@ export function ForgotPasswordScreen() {
         </p>
       }
     >
-      {failure ? <FormAlert>{errorMessage(failure)}</FormAlert> : null}
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Reset password">
         <TextField
-          ref={emailRef}
           {...EMAIL_FIELD}
+          {...form.field("email")}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
-          error={fieldError}
         />
         <SubmitButton pending={request.isPending} pendingLabel="Sending…" className="w-full">
           Send reset link

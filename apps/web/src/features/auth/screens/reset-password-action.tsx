@@ -1,15 +1,19 @@
+import { ResetPasswordRequestSchema } from "@quire/core";
 import { CircleCheck, KeyRound, LinkIcon } from "lucide-react";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { buttonClasses } from "../../../components/button";
 import { FormAlert } from "../../../components/form-alert";
 import { SubmitButton } from "../../../components/submit-button";
 import { PasswordField } from "../../../components/text-field";
-import { errorMessage, hasErrorCode } from "../../../lib/errors";
+import { errorMessage } from "../../../lib/errors";
+import { useFormErrors } from "../../../lib/form-errors";
 import { useScreenTitle } from "../../../lib/screen-title";
 import { AUTH_LINK, AuthCard, AuthCardSkeleton } from "../components/auth-card";
 import { useCheckPasswordReset, useResetPassword } from "../session";
-import { PASSWORD_RULE_HINT, validateNewPassword } from "../validation";
+import { PASSWORD_RULE_HINT } from "../validation";
+
+const LABELS = { password: "New password" };
 
 /** mode=resetPassword: checks the link, asks for a new password, then leads to sign-in. */
 export function ResetPasswordAction({ token }: { token: string }) {
@@ -52,33 +56,16 @@ function NewPasswordForm({
   reset: ReturnType<typeof useResetPassword>;
 }) {
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const passwordRef = useRef<HTMLInputElement>(null);
+  const form = useFormErrors(LABELS, ResetPasswordRequestSchema.shape);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (reset.isPending) return;
-    const found = validateNewPassword(password);
-    setError(found);
-    if (found) {
-      passwordRef.current?.focus();
-      return;
-    }
-    reset.mutate(
-      { token, password },
-      {
-        onError: (failure) => {
-          // The password rules, as the server words them, belong under the field.
-          if (hasErrorCode(failure, "invalid-argument")) {
-            setError(errorMessage(failure));
-            passwordRef.current?.focus();
-          }
-        },
-      },
-    );
+    const body = form.check(ResetPasswordRequestSchema, { token, password });
+    if (body) reset.mutate(body, { onError: form.refuse });
   };
 
-  const failure = reset.isError && !hasErrorCode(reset.error, "invalid-argument") ? reset.error : null;
+  const failure = reset.isError ? form.alert(reset.error) : undefined;
 
   return (
     <AuthCard
@@ -99,21 +86,18 @@ function NewPasswordForm({
             </Link>
           }
         >
-          {errorMessage(failure)}
+          {failure}
         </FormAlert>
       ) : null}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Choose a new password">
         {/* Lets password managers file the new password under the right account. */}
         <input type="hidden" name="username" autoComplete="username" value={email} />
         <PasswordField
-          ref={passwordRef}
-          label="New password"
-          name="password"
+          {...form.field("password")}
+          label={LABELS.password}
           autoComplete="new-password"
-          required
           value={password}
           onChange={(event) => setPassword(event.target.value)}
-          error={error}
           hint={PASSWORD_RULE_HINT}
         />
         <SubmitButton pending={reset.isPending} pendingLabel="Saving…" className="w-full">

@@ -91,9 +91,12 @@ describe("SignInScreen", () => {
     const email = screen.getByLabelText("Email");
     expect(email.getAttribute("aria-invalid")).toBe("true");
     const describedBy = email.getAttribute("aria-describedby") ?? "";
-    expect(document.getElementById(describedBy.split(" ")[0] ?? "")?.textContent).toBe("Enter your email address.");
+    expect(document.getElementById(describedBy.split(" ")[0] ?? "")?.textContent).toBe("Email is required.");
     expect(document.activeElement).toBe(email);
-    expect(screen.getByLabelText("Password").getAttribute("aria-invalid")).toBe("true");
+    const password = screen.getByLabelText("Password");
+    expect(password.getAttribute("aria-invalid")).toBe("true");
+    const passwordError = password.getAttribute("aria-describedby") ?? "";
+    expect(document.getElementById(passwordError)?.textContent).toBe("Password is required.");
     expect(calls).toEqual([]);
   });
 

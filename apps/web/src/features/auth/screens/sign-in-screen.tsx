@@ -1,10 +1,12 @@
+import { SignInRequestSchema } from "@quire/core";
 import { LogIn } from "lucide-react";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Link, Navigate, useLocation, useSearchParams } from "react-router";
 import { FormAlert } from "../../../components/form-alert";
 import { SubmitButton } from "../../../components/submit-button";
 import { EMAIL_FIELD, PasswordField, TextField } from "../../../components/text-field";
-import { errorMessage, isAppError } from "../../../lib/errors";
+import { isAppError } from "../../../lib/errors";
+import { useFormErrors } from "../../../lib/form-errors";
 import { useScreenTitle } from "../../../lib/screen-title";
 import { AUTH_LINK, AuthCard } from "../components/auth-card";
 import { ResendVerification } from "../components/resend-verification";
@@ -12,20 +14,12 @@ import { SocialSignInButtons } from "../components/social-sign-in-buttons";
 import { safeNextPath } from "../next-path";
 import { useSession, useSignIn } from "../session";
 import { socialSignInErrorMessage } from "../social-sign-in";
-import {
-  emailFromState,
-  type FieldErrors,
-  firstInvalid,
-  hasErrors,
-  validateEmail,
-  validateRequired,
-} from "../validation";
+import { emailFromState } from "../validation";
 
 /** SPEC §8: sign-in refused until the email is verified. */
 export const VERIFICATION_PENDING_REASON = "auth/user-verification-pending";
 
-type Field = "email" | "password";
-const FIELD_ORDER: readonly Field[] = ["email", "password"];
+const LABELS = { email: "Email", password: "Password" };
 
 export function SignInScreen() {
   useScreenTitle("Sign in");
@@ -37,8 +31,7 @@ export function SignInScreen() {
 
   const [email, setEmail] = useState(() => emailFromState(location.state));
   const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const refs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+  const form = useFormErrors(LABELS, SignInRequestSchema.shape);
 
   // Signed in (just now, or already when arriving): carry on to where the user was going.
   if (session.status === "signed-in") return <Navigate to={next} replace />;
@@ -46,23 +39,15 @@ export function SignInScreen() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (signIn.isPending) return;
-    const found: FieldErrors<Field> = {
-      email: validateEmail(email),
-      password: validateRequired(password, "Enter your password."),
-    };
-    setErrors(found);
-    if (hasErrors(found)) {
-      const first = firstInvalid(found, FIELD_ORDER);
-      if (first) refs[first].current?.focus();
-      return;
-    }
-    signIn.mutate({ email: email.trim(), password });
+    const body = form.check(SignInRequestSchema, { email: email.trim(), password });
+    if (body) signIn.mutate(body, { onError: form.refuse });
   };
 
   const failure = signIn.isError ? signIn.error : null;
   // A social sign-in that failed comes back here with the reason (until the form is tried instead).
   const socialFailure = failure || signIn.isPending ? undefined : socialSignInErrorMessage(params.get("error"));
   const verificationPending = isAppError(failure) && failure.reason === VERIFICATION_PENDING_REASON;
+  const alert = failure ? form.alert(failure) : undefined;
   const signUpLink = params.get("next") ? `/auth/sign-up?next=${encodeURIComponent(next)}` : "/auth/sign-up";
 
   return (
@@ -80,36 +65,32 @@ export function SignInScreen() {
         </p>
       }
     >
-      {failure ? (
+      {alert ? (
         <FormAlert
           testId={verificationPending ? "verification-pending" : "form-alert"}
           action={
             verificationPending && signIn.variables ? <ResendVerification email={signIn.variables.email} /> : undefined
           }
         >
-          {errorMessage(failure)}
+          {alert}
         </FormAlert>
       ) : null}
       {socialFailure ? <FormAlert testId="social-sign-in-error">{socialFailure}</FormAlert> : null}
       <SocialSignInButtons returnTo={next} />
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Sign in">
         <TextField
-          ref={refs.email}
           {...EMAIL_FIELD}
+          {...form.field("email")}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
-          error={errors.email}
         />
         <div className="flex flex-col gap-1.5">
           <PasswordField
-            ref={refs.password}
-            label="Password"
-            name="password"
+            {...form.field("password")}
+            label={LABELS.password}
             autoComplete="current-password"
-            required
             value={password}
             onChange={(event) => setPassword(event.target.value)}
-            error={errors.password}
           />
           <Link to="/auth/forgot-password" state={{ email: email.trim() }} className={`self-end text-sm ${AUTH_LINK}`}>
             Forgot password?

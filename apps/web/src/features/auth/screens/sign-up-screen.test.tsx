@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "../../../lib/query-client";
-import { mockApi } from "../../../test/api-mock";
+import { apiError, mockApi } from "../../../test/api-mock";
 import { SignUpScreen } from "./sign-up-screen";
 
 afterEach(() => {
@@ -39,27 +39,79 @@ describe("SignUpScreen", () => {
     expect(screen.queryByRole("button", { name: "Continue with Apple" })).toBeNull();
   });
 
-  it("requires the terms with SPEC §5's message, tied to the checkbox", () => {
+  it("shows every field's problem beside it at once, focuses the first, and sends nothing", () => {
     const calls = mockApi({});
     renderSignUp();
-    fill("Email", "ada@example.com");
-    fill("Password", "correct horse");
+    fill("Last name", "L".repeat(101));
+    fill("Email", "ada@");
+    fill("Password", "short");
     fireEvent.click(screen.getByRole("button", { name: "Create account" }));
+    const errorOf = (field: HTMLElement) => {
+      expect(field.getAttribute("aria-invalid")).toBe("true");
+      const errorId = field.getAttribute("aria-describedby")?.split(" ")[0] ?? "";
+      return document.getElementById(errorId)?.textContent;
+    };
+    expect(errorOf(screen.getByLabelText("Last name"))).toBe("Last name can be up to 100 characters.");
+    expect(errorOf(screen.getByLabelText("Email"))).toBe("Enter a valid email address, like name@example.com.");
+    expect(errorOf(screen.getByLabelText("Password"))).toBe("Use at least 8 characters.");
     const terms = screen.getByRole("checkbox", { name: "I accept the terms of use" });
-    expect(terms.getAttribute("aria-invalid")).toBe("true");
-    const errorId = terms.getAttribute("aria-describedby") ?? "";
-    expect(document.getElementById(errorId)?.textContent).toBe("acceptedTerms must be true");
-    expect(document.activeElement).toBe(terms);
+    expect(errorOf(terms)).toBe("Please accept the terms to continue.");
+    expect(screen.getByLabelText("First name").getAttribute("aria-invalid")).toBeNull();
+    expect(document.activeElement).toBe(screen.getByLabelText("Last name"));
+    expect(screen.getAllByTestId("field-error")).toHaveLength(4);
     expect(calls).toEqual([]);
   });
 
-  it("asks for 8 characters or more", () => {
+  it("takes the fields' limits from the contract", () => {
     mockApi({});
     renderSignUp();
+    expect(screen.getByLabelText("First name").getAttribute("maxlength")).toBe("100");
+    expect(screen.getByLabelText("Email").getAttribute("maxlength")).toBe("254");
+    expect(screen.getByLabelText("Email").hasAttribute("required")).toBe(true);
+    expect(screen.getByLabelText("Password").getAttribute("maxlength")).toBe("128");
+    expect(screen.getByRole("checkbox", { name: "I accept the terms of use" }).hasAttribute("required")).toBe(true);
+  });
+
+  it("puts the server's refusal of the terms beside the checkbox, in words for people", async () => {
+    mockApi({
+      "POST /api/auth/sign-up/email": () => apiError(400, "invalid-argument", "acceptedTerms must be true"),
+    });
+    renderSignUp();
     fill("Email", "ada@example.com");
-    fill("Password", "short");
+    fill("Password", "correct horse");
+    fireEvent.click(screen.getByRole("checkbox", { name: "I accept the terms of use" }));
     fireEvent.click(screen.getByRole("button", { name: "Create account" }));
-    expect(screen.getByText("Use at least 8 characters.")).toBeTruthy();
+    const terms = screen.getByRole("checkbox", { name: "I accept the terms of use" });
+    await waitFor(() => expect(terms.getAttribute("aria-invalid")).toBe("true"));
+    expect(screen.getByText("Please accept the terms to continue.")).toBeTruthy();
+    expect(screen.queryByText("acceptedTerms must be true")).toBeNull();
+    expect(screen.queryByTestId("form-alert")).toBeNull();
+    expect(document.activeElement).toBe(terms);
+  });
+
+  it("puts a 400's field issues beside their fields instead of the developer's message", async () => {
+    mockApi({
+      "POST /api/auth/sign-up/email": () =>
+        Response.json(
+          {
+            error: {
+              code: "invalid-argument",
+              message: "Invalid body: lastName: Too big: expected string to have <=100 characters",
+              details: [{ path: "lastName", message: "Last name can be up to 100 characters." }],
+            },
+          },
+          { status: 400 },
+        ),
+    });
+    renderSignUp();
+    fill("Last name", "Lovelace");
+    fill("Email", "ada@example.com");
+    fill("Password", "correct horse");
+    fireEvent.click(screen.getByRole("checkbox", { name: "I accept the terms of use" }));
+    fireEvent.click(screen.getByRole("button", { name: "Create account" }));
+    expect(await screen.findByText("Last name can be up to 100 characters.")).toBeTruthy();
+    expect(screen.getByLabelText("Last name").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.queryByText(/Invalid body/)).toBeNull();
   });
 
   it("sends the form and says to check the inbox, with a resend button", async () => {

@@ -1,28 +1,30 @@
+import { OnboardingAnswerSchemas, SignUpRequestSchema } from "@quire/core";
 import { UserRoundPlus } from "lucide-react";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { FormAlert } from "../../../components/form-alert";
 import { SubmitButton } from "../../../components/submit-button";
 import { CheckboxField, EMAIL_FIELD, PasswordField, TextField } from "../../../components/text-field";
-import { errorMessage } from "../../../lib/errors";
+import { useFormErrors } from "../../../lib/form-errors";
 import { useScreenTitle } from "../../../lib/screen-title";
 import { AUTH_LINK, AuthCard } from "../components/auth-card";
 import { CheckInbox } from "../components/check-inbox";
 import { SocialSignInButtons } from "../components/social-sign-in-buttons";
 import { safeNextPath } from "../next-path";
 import { useResendVerification, useSignUp } from "../session";
-import {
-  type FieldErrors,
-  firstInvalid,
-  hasErrors,
-  PASSWORD_RULE_HINT,
-  TERMS_REQUIRED_MESSAGE,
-  validateEmail,
-  validateNewPassword,
-} from "../validation";
+import { PASSWORD_RULE_HINT } from "../validation";
 
-type Field = "firstName" | "lastName" | "email" | "password" | "acceptedTerms";
-const FIELD_ORDER: readonly Field[] = ["firstName", "lastName", "email", "password", "acceptedTerms"];
+/** The contract's body with SPEC §5's rule that the terms are accepted (the server checks it in its service). */
+const SignUpFormSchema = SignUpRequestSchema.extend({
+  acceptedTerms: OnboardingAnswerSchemas.terms.shape.acceptedTerms,
+});
+const LABELS = {
+  firstName: "First name",
+  lastName: "Last name",
+  email: "Email",
+  password: "Password",
+  acceptedTerms: "Terms of use",
+};
 
 /** SPEC §4: the account is created and a verification email sent; the user is not signed in yet. */
 export function SignUpScreen() {
@@ -54,23 +56,13 @@ function SignUpForm({ signUp }: { signUp: ReturnType<typeof useSignUp> }) {
     acceptedTracking: false,
     signUpForBeta: false,
   });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const refs = {
-    firstName: useRef<HTMLInputElement>(null),
-    lastName: useRef<HTMLInputElement>(null),
-    email: useRef<HTMLInputElement>(null),
-    password: useRef<HTMLInputElement>(null),
-    acceptedTerms: useRef<HTMLInputElement>(null),
-  };
+  const form = useFormErrors(LABELS, SignUpFormSchema.shape);
   const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
-  /** What a text field needs of one key: its ref (for focusing the first error), value, handler and error. */
   const text = (key: "firstName" | "lastName" | "email" | "password") => ({
-    ref: refs[key],
-    name: key,
+    ...form.field(key),
     value: values[key],
     onChange: (event: { target: { value: string } }) => set(key, event.target.value),
-    error: errors[key],
   });
   const checkbox = (key: "acceptedTerms" | "acceptedTracking" | "signUpForBeta") => ({
     name: key,
@@ -81,26 +73,11 @@ function SignUpForm({ signUp }: { signUp: ReturnType<typeof useSignUp> }) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (signUp.isPending) return;
-    const found: FieldErrors<Field> = {
-      email: validateEmail(values.email),
-      password: validateNewPassword(values.password),
-      acceptedTerms: values.acceptedTerms ? undefined : TERMS_REQUIRED_MESSAGE,
-    };
-    setErrors(found);
-    if (hasErrors(found)) {
-      const first = firstInvalid(found, FIELD_ORDER);
-      if (first) refs[first].current?.focus();
-      return;
-    }
-    signUp.mutate({
-      ...values,
-      email: values.email.trim(),
-      firstName: values.firstName.trim(),
-      lastName: values.lastName.trim(),
-    });
+    const body = form.check(SignUpFormSchema, { ...values, email: values.email.trim() });
+    if (body) signUp.mutate(body, { onError: form.refuse });
   };
 
-  const failure = signUp.isError ? signUp.error : null;
+  const failure = signUp.isError ? form.alert(signUp.error) : undefined;
 
   return (
     <AuthCard
@@ -117,29 +94,26 @@ function SignUpForm({ signUp }: { signUp: ReturnType<typeof useSignUp> }) {
         </p>
       }
     >
-      {failure ? <FormAlert>{errorMessage(failure)}</FormAlert> : null}
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
       <SocialSignInButtons returnTo={next} />
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Create account">
         <div className="grid gap-4 xs:grid-cols-2">
-          <TextField label="First name" autoComplete="given-name" maxLength={100} {...text("firstName")} />
-          <TextField label="Last name" autoComplete="family-name" maxLength={100} {...text("lastName")} />
+          <TextField label={LABELS.firstName} autoComplete="given-name" {...text("firstName")} />
+          <TextField label={LABELS.lastName} autoComplete="family-name" {...text("lastName")} />
         </div>
         <TextField {...EMAIL_FIELD} {...text("email")} />
         <PasswordField
-          label="Password"
+          label={LABELS.password}
           autoComplete="new-password"
-          required
           {...text("password")}
           hint={PASSWORD_RULE_HINT}
         />
         <fieldset className="flex flex-col gap-3 rounded-xl border border-line bg-paper/60 p-4">
           <legend className="sr-only">Terms and preferences</legend>
           <CheckboxField
-            ref={refs.acceptedTerms}
+            {...form.field("acceptedTerms")}
             {...checkbox("acceptedTerms")}
             label="I accept the terms of use"
-            required
-            error={errors.acceptedTerms}
           />
           <CheckboxField
             {...checkbox("acceptedTracking")}

@@ -1,15 +1,18 @@
+import { EmailRequestSchema } from "@quire/core";
 import { CircleCheck, MailWarning } from "lucide-react";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { buttonClasses } from "../../../components/button";
 import { FormAlert } from "../../../components/form-alert";
 import { SubmitButton } from "../../../components/submit-button";
 import { EMAIL_FIELD, TextField } from "../../../components/text-field";
 import { errorMessage } from "../../../lib/errors";
+import { useFormErrors } from "../../../lib/form-errors";
 import { useScreenTitle } from "../../../lib/screen-title";
 import { AuthCard, AuthCardSkeleton } from "../components/auth-card";
 import { useResendVerification, useVerifyEmail } from "../session";
-import { validateEmail } from "../validation";
+
+const LABELS = { email: "Email" };
 
 /** mode=verifyEmail: spends the link's token, then says so — or why not, with a way to get a new link. */
 export function VerifyEmailAction({ token }: { token: string }) {
@@ -45,20 +48,15 @@ function VerifyToken({ token }: { token: string }) {
 function VerificationFailed({ message }: { message: string }) {
   const resend = useResendVerification();
   const [email, setEmail] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const emailRef = useRef<HTMLInputElement>(null);
+  const form = useFormErrors(LABELS, EmailRequestSchema.shape);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (resend.isPending) return;
-    const found = validateEmail(email);
-    setError(found);
-    if (found) {
-      emailRef.current?.focus();
-      return;
-    }
-    resend.mutate(email.trim());
+    const body = form.check(EmailRequestSchema, { email: email.trim() });
+    if (body) resend.mutate(body.email, { onError: form.refuse });
   };
+  const failure = resend.isError ? form.alert(resend.error) : undefined;
 
   return (
     <AuthCard
@@ -76,11 +74,10 @@ function VerificationFailed({ message }: { message: string }) {
           <p className="text-ink-muted text-sm">Enter the email you signed up with and we'll send a fresh one.</p>
         </div>
         <TextField
-          ref={emailRef}
           {...EMAIL_FIELD}
+          {...form.field("email")}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
-          error={error}
         />
         <SubmitButton pending={resend.isPending} pendingLabel="Sending…" className="w-full">
           Resend verification email
@@ -92,7 +89,7 @@ function VerificationFailed({ message }: { message: string }) {
             </FormAlert>
           ) : null}
         </div>
-        {resend.isError ? <FormAlert>{errorMessage(resend.error)}</FormAlert> : null}
+        {failure ? <FormAlert>{failure}</FormAlert> : null}
       </form>
     </AuthCard>
   );
