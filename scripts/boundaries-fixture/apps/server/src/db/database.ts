@@ -1,0 +1,3 @@
+export interface DatabaseHandle {
+  dialect: "sqlite" | "postgres";
+}

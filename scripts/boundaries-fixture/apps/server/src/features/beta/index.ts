@@ -1,0 +1,1 @@
+export { betaSecret } from "./beta.internal";

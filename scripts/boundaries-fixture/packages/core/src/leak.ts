@@ -1,0 +1,4 @@
+import { shelfLabel } from "../../../apps/web/src/features/shelf/shelf";
+
+// Breach: core importing an app.
+export const leak = shelfLabel;
