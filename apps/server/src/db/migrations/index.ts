@@ -19,6 +19,7 @@ import * as readingActivityPrivacy from "./2026-11-26-02-reading-activity-privac
 import * as noDefaultLocation from "./2026-11-26-03-no-default-location";
 import * as searchSpeed from "./2026-11-26-04-search-speed";
 import * as searchChanges from "./2026-11-26-05-search-changes";
+import * as koreaderSync from "./2026-11-26-06-koreader-sync";
 
 export interface DialectMigration {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -46,4 +47,5 @@ export const migrations: Record<string, DialectMigration> = {
   "2026-11-26-03-no-default-location": noDefaultLocation,
   "2026-11-26-04-search-speed": searchSpeed,
   "2026-11-26-05-search-changes": searchChanges,
+  "2026-11-26-06-koreader-sync": koreaderSync,
 };
