@@ -1,6 +1,7 @@
 import { ANNOTATION_COLORS, ANNOTATION_LIMITS, type AnnotationColor } from "@quire/core";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { buttonClasses } from "../../components/button";
+import { FieldError } from "../../components/text-field";
 import { COLOR_NAMES, ColorDot } from "./highlight-colors";
 
 /** Writes or edits the note on a passage: the passage quoted above, its colour and the note below. */
@@ -80,13 +81,16 @@ export function NoteDialog({
             onChange={(event) => setNote(event.target.value)}
             maxLength={ANNOTATION_LIMITS.noteMaxChars}
             rows={5}
-            className="rounded-xl border border-line-strong bg-paper px-3 py-2 font-normal text-base text-ink"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${titleId}-error` : undefined}
+            className={`rounded-xl border bg-paper px-3 py-2 font-normal text-base text-ink ${error ? "border-danger" : "border-line-strong"}`}
           />
         </label>
+        {/* The refusal is read with the note, and announced when it arrives. */}
         {error ? (
-          <p role="alert" className="text-danger text-sm">
-            {error}
-          </p>
+          <div role="alert">
+            <FieldError id={`${titleId}-error`}>{error}</FieldError>
+          </div>
         ) : null}
         <div className="flex justify-end gap-2">
           <button type="button" onClick={onCancel} className={buttonClasses("ghost", "sm")}>

@@ -1,4 +1,12 @@
-import type { Character, CompletionStatus, PublishingLabel, StudioBook, UpdateStudioBook } from "@quire/core";
+import {
+  type Character,
+  type CompletionStatus,
+  type PublishingLabel,
+  type StudioBook,
+  StudioBookFieldsSchema,
+  type UpdateStudioBook,
+  UpdateStudioBookSchema,
+} from "@quire/core";
 import { useMutation } from "@tanstack/react-query";
 import { Plus, X } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
@@ -6,13 +14,12 @@ import { Button } from "../../../components/button";
 import { FormAlert } from "../../../components/form-alert";
 import { SelectField } from "../../../components/select-field";
 import { SubmitButton } from "../../../components/submit-button";
-import { CheckboxField, TextField } from "../../../components/text-field";
-import { errorMessage } from "../../../lib/errors";
+import { CheckboxField, FieldError, TextAreaField, TextField } from "../../../components/text-field";
+import { fieldLimits, useFormErrors } from "../../../lib/form-errors";
 import { PUBLISHING_LABELS_TEXT } from "../../catalog/book-labels";
 import { useCategories, useGenres } from "../../catalog/queries";
 import { useStoreBook } from "../queries";
 import { studioApi } from "../studio-api";
-import { TextArea } from "./text-area";
 
 interface Values {
   title: string;
@@ -56,6 +63,19 @@ export function moodsOf(text: string): string[] {
   ];
 }
 
+const LABELS = {
+  title: "Title",
+  summary: "Summary",
+  teaser: "Teaser",
+  genres: "Genres",
+  moods: "Moods",
+  characters: "Characters",
+  categories: "Categories",
+};
+const CHARACTER = StudioBookFieldsSchema.shape.characters.element.shape;
+const CHARACTER_NAME_MAX = fieldLimits(CHARACTER.name).maxLength;
+const CHARACTER_DESCRIPTION_MAX = fieldLimits(CHARACTER.description).maxLength;
+
 const toggle = (list: string[], id: string) => (list.includes(id) ? list.filter((item) => item !== id) : [...list, id]);
 
 /** The book's own fields; categories and the publishing label appear for administrators only. */
@@ -65,7 +85,7 @@ export function BookDetailsForm({ studioBook, isAdmin }: { studioBook: StudioBoo
   // What the form started from: only fields changed since are sent, so a save never undoes what
   // happened elsewhere meanwhile (scheduling shows the book, for one).
   const [base, setBase] = useState(values);
-  const [titleError, setTitleError] = useState<string>();
+  const form = useFormErrors(LABELS, StudioBookFieldsSchema.shape);
   const genres = useGenres();
   const categories = useCategories();
   const storeBook = useStoreBook();
@@ -82,11 +102,6 @@ export function BookDetailsForm({ studioBook, isAdmin }: { studioBook: StudioBoo
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (update.isPending) return;
-    if (values.title.trim() === "") {
-      setTitleError("Give the book a title.");
-      return;
-    }
-    setTitleError(undefined);
     const changed = <K extends keyof Values>(key: K) => JSON.stringify(values[key]) !== JSON.stringify(base[key]);
     const input: UpdateStudioBook = {};
     if (changed("title")) input.title = values.title;
@@ -103,8 +118,21 @@ export function BookDetailsForm({ studioBook, isAdmin }: { studioBook: StudioBoo
     if (changed("display")) input.display = values.display;
     if (isAdmin && changed("categories")) input.categories = values.categories;
     if (isAdmin && changed("publishingLabel")) input.publishingLabel = values.publishingLabel;
-    update.mutate(input);
+    const body = form.check(UpdateStudioBookSchema, input);
+    if (body) update.mutate(body, { onError: form.refuse });
   };
+  const failure = update.isError ? form.alert(update.error) : undefined;
+  /** A group of checkboxes or rows has its error under its legend, read with the group. */
+  const groupError = (key: "genres" | "characters" | "categories") => {
+    const { ref, error } = form.field(key);
+    return {
+      group: { ref, tabIndex: -1, "aria-describedby": error ? `${id}-${key}-error` : undefined },
+      error: error ? <FieldError id={`${id}-${key}-error`}>{error}</FieldError> : null,
+    };
+  };
+  const genresGroup = groupError("genres");
+  const charactersGroup = groupError("characters");
+  const categoriesGroup = groupError("categories");
 
   return (
     <form
@@ -117,32 +145,33 @@ export function BookDetailsForm({ studioBook, isAdmin }: { studioBook: StudioBoo
       <h2 id={`${id}-title`} className="font-semibold font-serif text-ink text-xl">
         Details
       </h2>
-      {update.isError ? <FormAlert>{errorMessage(update.error)}</FormAlert> : null}
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
       {update.isSuccess ? <FormAlert tone="success">Saved.</FormAlert> : null}
       <TextField
-        label="Title"
+        {...form.field("title")}
+        label={LABELS.title}
         value={values.title}
-        maxLength={300}
-        error={titleError}
         onChange={(event) => set("title", event.target.value)}
       />
-      <TextArea
-        label="Summary"
+      <TextAreaField
+        {...form.field("summary")}
+        label={LABELS.summary}
         value={values.summary}
-        maxLength={4000}
         rows={4}
-        onChange={(value) => set("summary", value)}
+        onChange={(event) => set("summary", event.target.value)}
       />
-      <TextArea
-        label="Teaser"
+      <TextAreaField
+        {...form.field("teaser")}
+        label={LABELS.teaser}
         value={values.teaser}
-        maxLength={4000}
-        onChange={(value) => set("teaser", value)}
+        rows={3}
+        onChange={(event) => set("teaser", event.target.value)}
         hint="A few lines from the book to draw readers in."
       />
 
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 font-medium text-ink text-sm">Genres</legend>
+      <fieldset {...genresGroup.group} className="flex flex-col gap-2">
+        <legend className="mb-1 font-medium text-ink text-sm">{LABELS.genres}</legend>
+        {genresGroup.error}
         <div className="flex flex-wrap gap-2">
           {(genres.data ?? []).map((genre) => (
             <label
@@ -162,14 +191,16 @@ export function BookDetailsForm({ studioBook, isAdmin }: { studioBook: StudioBoo
       </fieldset>
 
       <TextField
-        label="Moods"
+        {...form.field("moods")}
+        label={LABELS.moods}
         value={values.moods}
         onChange={(event) => set("moods", event.target.value)}
         hint="Separated by commas: hopeful, tense, cosy…"
       />
 
-      <fieldset className="flex flex-col gap-3">
-        <legend className="mb-1 font-medium text-ink text-sm">Characters</legend>
+      <fieldset {...charactersGroup.group} className="flex flex-col gap-3">
+        <legend className="mb-1 font-medium text-ink text-sm">{LABELS.characters}</legend>
+        {charactersGroup.error}
         {values.characters.map((character, index) => (
           <div
             key={character.key}
@@ -178,7 +209,7 @@ export function BookDetailsForm({ studioBook, isAdmin }: { studioBook: StudioBoo
             <TextField
               label={`Character ${index + 1} name`}
               value={character.name}
-              maxLength={120}
+              maxLength={CHARACTER_NAME_MAX}
               onChange={(event) =>
                 set(
                   "characters",
@@ -189,7 +220,7 @@ export function BookDetailsForm({ studioBook, isAdmin }: { studioBook: StudioBoo
             <TextField
               label={`Character ${index + 1} description`}
               value={character.description}
-              maxLength={1000}
+              maxLength={CHARACTER_DESCRIPTION_MAX}
               onChange={(event) =>
                 set(
                   "characters",
@@ -267,8 +298,9 @@ export function BookDetailsForm({ studioBook, isAdmin }: { studioBook: StudioBoo
               </option>
             ))}
           </SelectField>
-          <fieldset className="flex flex-wrap gap-2">
-            <legend className="mb-1 font-medium text-ink text-sm">Categories</legend>
+          <fieldset {...categoriesGroup.group} className="flex flex-wrap gap-2">
+            <legend className="mb-1 font-medium text-ink text-sm">{LABELS.categories}</legend>
+            {categoriesGroup.error}
             {(categories.data ?? []).map((category) => (
               <label
                 key={category.id}

@@ -1,4 +1,5 @@
-import type { StudioBook } from "@quire/core";
+import { ScheduleLaunchSchema, type StudioBook } from "@quire/core";
+import { ERRORS } from "@quire/core/errors";
 import { useMutation } from "@tanstack/react-query";
 import { CalendarClock, type LucideIcon, Rocket } from "lucide-react";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
@@ -6,7 +7,9 @@ import { Link } from "react-router";
 import { buttonClasses } from "../../../components/button";
 import { FormAlert } from "../../../components/form-alert";
 import { SubmitButton } from "../../../components/submit-button";
+import { TextField } from "../../../components/text-field";
 import { errorMessage } from "../../../lib/errors";
+import { useFormErrors } from "../../../lib/form-errors";
 import { formatDateTime, pluralize } from "../../../lib/format";
 import { LaunchCountdown } from "../../catalog/components/launch-countdown";
 import { useStoreBook } from "../queries";
@@ -20,6 +23,8 @@ export function toLocalInputValue(date: Date): string {
 }
 
 /** Tomorrow at the next full hour: a sensible first suggestion. */
+const LABELS = { launchDate: "Launch date and time" };
+
 function suggestedLaunch(now: Date): string {
   const next = new Date(now.getTime() + 24 * 3_600_000);
   next.setMinutes(0, 0, 0);
@@ -39,7 +44,7 @@ export function LaunchPanel({ studioBook }: { studioBook: StudioBook }) {
       ? toLocalInputValue(new Date(book.launchedDate))
       : suggestedLaunch(new Date()),
   );
-  const [dateError, setDateError] = useState<string>();
+  const form = useFormErrors(LABELS);
   const schedule = useMutation({ mutationFn: (iso: string) => studioApi.schedule(book.id, iso), onSuccess: storeBook });
   const launch = useMutation({
     mutationFn: () => studioApi.launch(book.id),
@@ -68,13 +73,16 @@ export function LaunchPanel({ studioBook }: { studioBook: StudioBook }) {
   const onSchedule = (event: FormEvent) => {
     event.preventDefault();
     if (schedule.isPending) return;
-    if (!chosenIso || new Date(chosenIso).getTime() <= Date.now()) {
-      setDateError("Choose a launch date in the future.");
+    const body = form.check(ScheduleLaunchSchema, { launchDate: chosenIso ?? "" });
+    if (!body) return;
+    // The server refuses a date in the past too; saying so here spares the round trip.
+    if (new Date(body.launchDate).getTime() <= Date.now()) {
+      form.show({ launchDate: ERRORS.launchDateNotFuture.message });
       return;
     }
-    setDateError(undefined);
-    schedule.mutate(chosenIso);
+    schedule.mutate(body.launchDate, { onError: form.refuse });
   };
+  const scheduleFailure = schedule.isError ? form.alert(schedule.error) : undefined;
 
   return (
     <Panel id={id} icon={CalendarClock} title="Launch" className="gap-5">
@@ -87,28 +95,17 @@ export function LaunchPanel({ studioBook }: { studioBook: StudioBook }) {
         <FormAlert tone="info">Write at least one chapter before scheduling or launching.</FormAlert>
       ) : null}
       <form noValidate onSubmit={onSchedule} aria-label="Schedule the launch" className="flex flex-col gap-4">
-        {schedule.isError ? <FormAlert>{errorMessage(schedule.error)}</FormAlert> : null}
+        {scheduleFailure ? <FormAlert>{scheduleFailure}</FormAlert> : null}
         {schedule.isSuccess ? <FormAlert tone="success">Launch scheduled.</FormAlert> : null}
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-date`} className="font-medium text-ink text-sm">
-            Launch date and time
-          </label>
-          <input
-            id={`${id}-date`}
-            type="datetime-local"
-            value={when}
-            min={toLocalInputValue(new Date())}
-            onChange={(event) => setWhen(event.target.value)}
-            aria-invalid={dateError ? true : undefined}
-            aria-describedby={dateError ? `${id}-date-error` : undefined}
-            className="h-11 w-full max-w-xs rounded-lg border border-line-strong bg-surface px-3 text-base text-ink shadow-sm"
-          />
-          {dateError ? (
-            <p id={`${id}-date-error`} className="text-danger text-sm">
-              {dateError}
-            </p>
-          ) : null}
-        </div>
+        <TextField
+          {...form.field("launchDate")}
+          label={LABELS.launchDate}
+          type="datetime-local"
+          value={when}
+          min={toLocalInputValue(new Date())}
+          onChange={(event) => setWhen(event.target.value)}
+          className="max-w-xs"
+        />
         {chosenIso && new Date(chosenIso).getTime() > Date.now() ? (
           <div className="flex flex-col gap-2">
             <p className="text-ink-muted text-xs">Readers will see:</p>

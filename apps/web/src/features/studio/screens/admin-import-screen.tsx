@@ -1,4 +1,5 @@
 import { EPUB_ACCEPT, type ImportResult, type ImportWarning, type Me } from "@quire/core";
+import { ERRORS } from "@quire/core/errors";
 import { useMutation } from "@tanstack/react-query";
 import { FileUp } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
@@ -7,11 +8,14 @@ import { buttonClasses } from "../../../components/button";
 import { FilePicker } from "../../../components/file-picker";
 import { FormAlert } from "../../../components/form-alert";
 import { SubmitButton } from "../../../components/submit-button";
-import { errorMessage } from "../../../lib/errors";
+import { FieldError } from "../../../components/text-field";
+import { useFormErrors } from "../../../lib/form-errors";
 import { formatNumber, pluralize } from "../../../lib/format";
 import { useScreenTitle } from "../../../lib/screen-title";
 import { RequireSession } from "../../auth/components/require-session";
 import { importEpub } from "../studio-api";
+
+const LABELS = { file: "EPUB file" };
 
 export function AdminImportScreen() {
   useScreenTitle("Import an EPUB");
@@ -22,7 +26,8 @@ function AdminImport({ user }: { user: Me }) {
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState(0);
-  const [fileError, setFileError] = useState<string>();
+  const form = useFormErrors(LABELS);
+  const fileError = form.errors.file;
   const upload = useMutation({
     mutationFn: (chosen: File) => {
       setProgress(0);
@@ -41,13 +46,12 @@ function AdminImport({ user }: { user: Me }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (upload.isPending) return;
-    if (!file) {
-      setFileError("Choose an EPUB file to import.");
-      return;
-    }
-    setFileError(undefined);
-    upload.mutate(file);
+    // A multipart upload has no body schema: the one rule is that a file is chosen.
+    form.show(file ? {} : { file: ERRORS.epubMissing.message });
+    if (file) upload.mutate(file, { onError: form.refuse });
+    else document.getElementById(`${id}-file`)?.focus();
   };
+  const failure = upload.isError ? form.alert(upload.error) : undefined;
 
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8 md:px-6 md:py-12" data-testid="admin-import">
@@ -63,11 +67,11 @@ function AdminImport({ user }: { user: Me }) {
         aria-label="Import an EPUB"
         className="flex flex-col gap-5 rounded-2xl border border-line bg-surface p-5 shadow-card sm:p-7"
       >
-        {upload.isError ? <FormAlert>{errorMessage(upload.error)}</FormAlert> : null}
+        {failure ? <FormAlert>{failure}</FormAlert> : null}
         {upload.data ? <ImportSummary result={upload.data} /> : null}
         {upload.data && upload.data.warnings.length > 0 ? <ImportWarnings warnings={upload.data.warnings} /> : null}
         <div className="flex flex-col gap-1.5">
-          <p className="font-medium text-ink text-sm">EPUB file</p>
+          <p className="font-medium text-ink text-sm">{LABELS.file}</p>
           <FilePicker
             id={`${id}-file`}
             accept={EPUB_ACCEPT}
@@ -78,11 +82,7 @@ function AdminImport({ user }: { user: Me }) {
             fileName={file?.name}
             onFile={setFile}
           />
-          {fileError ? (
-            <p id={`${id}-error`} className="text-danger text-sm">
-              {fileError}
-            </p>
-          ) : null}
+          {fileError ? <FieldError id={`${id}-error`}>{fileError}</FieldError> : null}
         </div>
         {upload.isPending ? (
           <div className="flex flex-col gap-1.5">

@@ -1,16 +1,18 @@
+import { type CreateStudioBook, CreateStudioBookSchema } from "@quire/core";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { buttonClasses } from "../../../components/button";
 import { FormAlert } from "../../../components/form-alert";
 import { SubmitButton } from "../../../components/submit-button";
-import { TextField } from "../../../components/text-field";
-import { errorMessage } from "../../../lib/errors";
+import { TextAreaField, TextField } from "../../../components/text-field";
+import { useFormErrors } from "../../../lib/form-errors";
 import { useScreenTitle } from "../../../lib/screen-title";
 import { RequireSession } from "../../auth/components/require-session";
-import { TextArea } from "../components/text-area";
 import { useStoreBook } from "../queries";
 import { studioApi } from "../studio-api";
+
+const LABELS = { title: "Title", summary: "Summary" };
 
 export function NewBookScreen() {
   useScreenTitle("New book");
@@ -20,11 +22,11 @@ export function NewBookScreen() {
 function NewBookForm() {
   const [title, setTitle] = useState("");
   const [summary, setSummary] = useState("");
-  const [titleError, setTitleError] = useState<string>();
+  const form = useFormErrors(LABELS, CreateStudioBookSchema.shape);
   const navigate = useNavigate();
   const storeBook = useStoreBook();
   const create = useMutation({
-    mutationFn: () => studioApi.createBook({ title, summary }),
+    mutationFn: (book: CreateStudioBook) => studioApi.createBook(book),
     onSuccess: (book) => {
       storeBook(book);
       navigate(`/studio/books/${book.book.id}`);
@@ -34,13 +36,10 @@ function NewBookForm() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (create.isPending) return;
-    if (title.trim() === "") {
-      setTitleError("Give the book a title.");
-      return;
-    }
-    setTitleError(undefined);
-    create.mutate();
+    const body = form.check(CreateStudioBookSchema, { title, summary });
+    if (body) create.mutate(body, { onError: form.refuse });
   };
+  const failure = create.isError ? form.alert(create.error) : undefined;
 
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8 md:px-6 md:py-12">
@@ -54,21 +53,19 @@ function NewBookForm() {
         aria-label="New book"
         className="flex flex-col gap-5 rounded-2xl border border-line bg-surface p-5 shadow-card sm:p-7"
       >
-        {create.isError ? <FormAlert>{errorMessage(create.error)}</FormAlert> : null}
+        {failure ? <FormAlert>{failure}</FormAlert> : null}
         <TextField
-          label="Title"
-          name="title"
-          maxLength={300}
+          {...form.field("title")}
+          label={LABELS.title}
           value={title}
-          error={titleError}
           onChange={(event) => setTitle(event.target.value)}
         />
-        <TextArea
-          label="Summary"
+        <TextAreaField
+          {...form.field("summary")}
+          label={LABELS.summary}
           value={summary}
-          maxLength={4000}
           rows={4}
-          onChange={setSummary}
+          onChange={(event) => setSummary(event.target.value)}
           hint="What the book is about, for its page."
         />
         <div className="flex flex-wrap gap-3">

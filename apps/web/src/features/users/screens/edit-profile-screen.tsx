@@ -1,18 +1,27 @@
-import type { Me, ProfileUpdate } from "@quire/core";
+import { type Me, type ProfileUpdate, ProfileUpdateSchema } from "@quire/core";
 import { UserRoundPen } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { buttonClasses } from "../../../components/button";
 import { FormAlert } from "../../../components/form-alert";
 import { SubmitButton } from "../../../components/submit-button";
-import { CheckboxField, TextField } from "../../../components/text-field";
-import { errorMessage, isAppError } from "../../../lib/errors";
+import { CheckboxField, TextAreaField, TextField } from "../../../components/text-field";
+import { useFormErrors } from "../../../lib/form-errors";
 import { useScreenTitle } from "../../../lib/screen-title";
 import { RequireSession } from "../../auth/components/require-session";
 import { ProfileImages } from "../components/profile-images";
 import { useUpdateProfile } from "../profile-mutations";
 
-const DESCRIPTION_MAX = 2000;
+const LABELS = {
+  firstName: "First name",
+  lastName: "Last name",
+  username: "Username",
+  description: "About you",
+  location: "Location",
+  instagram: "Instagram",
+  x: "X",
+};
+const SHAPE = { ...ProfileUpdateSchema.shape, ...ProfileUpdateSchema.shape.social.unwrap().shape };
 
 export function EditProfileScreen() {
   useScreenTitle("Edit profile");
@@ -40,14 +49,14 @@ function valuesOf(user: Me): Values {
 
 function EditProfile({ user }: { user: Me }) {
   const update = useUpdateProfile();
+  const form = useFormErrors(LABELS, SHAPE);
   const [values, setValues] = useState(() => valuesOf(user));
   const set =
     <K extends keyof Values>(key: K) =>
     (value: Values[K]) =>
       setValues((current) => ({ ...current, [key]: value }));
-  /** A text field's name, value and change handler, bound to one key of the form's values. */
   const text = (key: Exclude<keyof Values, "signUpForBeta">) => ({
-    name: key,
+    ...form.field(key),
     value: values[key],
     onChange: (event: { target: { value: string } }) => set(key)(event.target.value),
   });
@@ -57,13 +66,11 @@ function EditProfile({ user }: { user: Me }) {
     event.preventDefault();
     if (update.isPending) return;
     const { instagram, x, ...rest } = values;
-    update.mutate({ ...rest, social: { instagram, x } });
+    const body = form.check(ProfileUpdateSchema, { ...rest, social: { instagram, x } });
+    if (body) update.mutate(body, { onError: form.refuse });
   };
 
-  // The server names the field in its message; usernames are the one field others can collide with.
-  const usernameError =
-    isAppError(update.error) && update.error.code === "already-exists" ? update.error.message : undefined;
-  const failure = update.isError && !usernameError ? update.error : null;
+  const failure = update.isError ? form.alert(update.error) : undefined;
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 md:px-6 md:py-12" data-testid="edit-profile">
@@ -89,41 +96,29 @@ function EditProfile({ user }: { user: Me }) {
           <UserRoundPen aria-hidden="true" className="size-5 text-accent" />
           Details
         </h2>
-        {failure ? <FormAlert>{errorMessage(failure)}</FormAlert> : null}
+        {failure ? <FormAlert>{failure}</FormAlert> : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="First name" autoComplete="given-name" {...text("firstName")} />
-          <TextField label="Last name" autoComplete="family-name" {...text("lastName")} />
+          <TextField label={LABELS.firstName} autoComplete="given-name" {...text("firstName")} />
+          <TextField label={LABELS.lastName} autoComplete="family-name" {...text("lastName")} />
         </div>
         <TextField
-          label="Username"
+          label={LABELS.username}
           autoCapitalize="off"
           autoCorrect="off"
           spellCheck={false}
           {...text("username")}
           hint="3 to 40 lowercase letters, digits, dots or underscores."
-          error={usernameError}
         />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="profile-description" className="font-medium text-ink text-sm">
-            About you
-          </label>
-          <textarea
-            id="profile-description"
-            rows={4}
-            maxLength={DESCRIPTION_MAX}
-            {...text("description")}
-            aria-describedby="profile-description-count"
-            className="w-full rounded-lg border border-line-strong bg-surface px-3 py-2 text-base text-ink shadow-sm placeholder:text-ink-faint hover:border-ink-faint"
-            placeholder="The books that made you, what you read now…"
-          />
-          <p id="profile-description-count" className="text-ink-muted text-xs">
-            {values.description.length} / {DESCRIPTION_MAX}
-          </p>
-        </div>
-        <TextField label="Location" autoComplete="address-level2" {...text("location")} />
+        <TextAreaField
+          label={LABELS.description}
+          rows={4}
+          {...text("description")}
+          placeholder="The books that made you, what you read now…"
+        />
+        <TextField label={LABELS.location} autoComplete="address-level2" {...text("location")} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Instagram" {...handle} {...text("instagram")} />
-          <TextField label="X" {...handle} {...text("x")} />
+          <TextField label={LABELS.instagram} {...handle} {...text("instagram")} />
+          <TextField label={LABELS.x} {...handle} {...text("x")} />
         </div>
         <CheckboxField
           name="signUpForBeta"
