@@ -1,13 +1,15 @@
 import { ANNOTATION_LIMITS, type Annotation, type AnnotationExport, newId } from "@quire/core";
 import { describe, expect, it } from "vitest";
 import { createBook, createSignedInUser } from "../../../test/factories";
+import { movableClock } from "../../../test/movable-clock";
 import { useTestApp } from "../../../test/test-app";
 import { dialectsUnderTest, useTestDatabase } from "../../../test/test-db";
 import { AccountDeletionRepository } from "../account-deletion/account-deletion.repository";
 
 describe.each(dialectsUnderTest())("annotations on %s", (dialect) => {
   const testDb = useTestDatabase(dialect);
-  const t = useTestApp(testDb);
+  const clock = movableClock();
+  const t = useTestApp(testDb, { clock: clock.now });
 
   type Headers = Record<string, string>;
   const call = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, headers: Headers, payload?: object) =>
@@ -123,7 +125,7 @@ describe.each(dialectsUnderTest())("annotations on %s", (dialect) => {
     const reader = await createSignedInUser(testDb.db);
     const book = await createBook(testDb.db);
     const highlight = await create(book.id, reader.headers, { kind: "highlight", ...words(1) });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    clock.advance(1000);
     const noted = await call("PATCH", `/api/v1/annotations/${highlight.id}`, reader.headers, {
       color: "blue",
       note: "Why?",

@@ -32,12 +32,13 @@ describe.each(dialectsUnderTest())("administrator import of hostile EPUBs on %s"
       importing = false;
     });
     const latencies: number[] = [];
+    // Back to back, with a turn of the event loop between checks (not a pause) so the import's callbacks run.
     while (importing) {
       const started = performance.now();
       const health = await t.app.inject({ method: "GET", url: "/api/v1/health" });
       latencies.push(performance.now() - started);
       expect(health.statusCode).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      await new Promise((resolve) => setImmediate(resolve));
     }
     const response = await upload;
     expect(response.statusCode, response.body).toBe(200);

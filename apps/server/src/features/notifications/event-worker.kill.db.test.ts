@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { dialectsUnderTest, useSharedTestDatabase } from "../../../test/test-db";
 import { notificationsDeliveredTo, queueNewFollowerEvents } from "../../../test/user-event-fixtures";
 
@@ -50,8 +50,7 @@ describe.each(dialectsUnderTest())("event worker processes killed on %s", (diale
     for (let kill = 0; kill < KILLS; kill++) {
       const workers = Array.from({ length: workersPerRound }, startWorker);
       // Kill once this round has committed a batch, so the next one is under way (or just claimed).
-      const deadline = Date.now() + 30_000;
-      while ((await processed()) <= done && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      await vi.waitFor(async () => expect(await processed()).toBeGreaterThan(done), { timeout: 30_000, interval: 10 });
       for (const { child } of workers) child.kill("SIGKILL");
       const codes = await Promise.all(workers.map((worker) => worker.exited));
       done = await processed();

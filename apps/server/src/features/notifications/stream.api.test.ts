@@ -1,3 +1,5 @@
+import { once } from "node:events";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser } from "../../../test/factories";
@@ -58,11 +60,16 @@ describe.each(dialectsUnderTest())("notifications API and stream on %s", (dialec
   it(`refuses a user's stream past ${STREAMS_PER_USER} open ones with 429, until one closes`, async () => {
     const me = await createSignedInUser(testDb.db);
     const streams = [];
+    // The server's side of each stream, to hear when it sees one close.
+    const serverSides: ServerResponse[] = [];
+    const onRequest = (_request: IncomingMessage, response: ServerResponse) => serverSides.push(response);
+    a.app.server.on("request", onRequest);
     for (let i = 0; i < STREAMS_PER_USER; i++) {
       const stream = await openStream(urlA, me.headers);
       expect(stream.response.status).toBe(200);
       streams.push(stream);
     }
+    a.app.server.off("request", onRequest);
     const refused = await fetch(`${urlA}/api/v1/stream`, { headers: me.headers });
     expect(refused.status).toBe(429);
     expect(((await refused.json()) as { error: unknown }).error).toEqual({
@@ -75,22 +82,15 @@ describe.each(dialectsUnderTest())("notifications API and stream on %s", (dialec
     expect(other.response.status).toBe(200);
     other.close();
 
-    // The server hears of a closed stream a moment after the client drops it.
+    // The server hears of a closed stream a moment after the client drops it; then there is room again.
+    const closedOnServer = once(serverSides[STREAMS_PER_USER - 1] as ServerResponse, "close");
     streams.pop()?.close();
-    let reopened: Awaited<ReturnType<typeof openStream>> | undefined;
-    for (let attempt = 0; attempt < 100 && !reopened; attempt++) {
-      const candidate = await openStream(urlA, me.headers);
-      if (candidate.response.status === 200) {
-        reopened = candidate;
-      } else {
-        candidate.close();
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    }
-    expect(reopened?.response.status).toBe(200);
+    await closedOnServer;
+    const reopened = await openStream(urlA, me.headers);
+    expect(reopened.response.status).toBe(200);
     // The stream that was let in works.
-    expect(JSON.parse((await reopened?.next("counters"))?.data ?? "")).toEqual({ unreadCount: 0 });
-    reopened?.close();
+    expect(JSON.parse((await reopened.next("counters")).data ?? "")).toEqual({ unreadCount: 0 });
+    reopened.close();
     for (const stream of streams) stream.close();
   });
 

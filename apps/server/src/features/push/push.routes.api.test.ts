@@ -1,6 +1,7 @@
 import { USER_EVENT_TYPES } from "@quire/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser } from "../../../test/factories";
+import { movableClock } from "../../../test/movable-clock";
 import { useTestApp } from "../../../test/test-app";
 import { dialectsUnderTest, useTestDatabase } from "../../../test/test-db";
 import { TestPushService } from "../../../test/test-push-service";
@@ -12,7 +13,8 @@ describe.each(dialectsUnderTest())("push registrations and notification preferen
     service = await TestPushService.start();
   });
   afterAll(async () => service.close());
-  const t = useTestApp(testDb, { env: () => service.env() });
+  const clock = movableClock();
+  const t = useTestApp(testDb, { clock: clock.now, env: () => service.env() });
 
   type Headers = Record<string, string>;
   const call = (method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE", url: string, headers: Headers, payload?: object) =>
@@ -55,7 +57,7 @@ describe.each(dialectsUnderTest())("push registrations and notification preferen
     expect(again.json().id).toBe(registration.id);
     expect(await registrationsOf(reader.user.id)).toMatchObject([{ p256dh: renewed.keys.p256dh }]);
 
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    clock.advance(1000);
     const moved = await subscription();
     const patched = await call("PATCH", `/api/v1/push/registrations/${registration.id}`, reader.headers, {
       subscription: moved,

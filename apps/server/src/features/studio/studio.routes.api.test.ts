@@ -1,6 +1,7 @@
 import { countHtmlWords, type StudioBook, type StudioChapter, WORDS_PER_MINUTE } from "@quire/core";
 import { describe, expect, it } from "vitest";
 import { createBook, createCategory, createGenre, createSignedInUser } from "../../../test/factories";
+import { movableClock } from "../../../test/movable-clock";
 import { useTestApp } from "../../../test/test-app";
 import { dialectsUnderTest, useTestDatabase } from "../../../test/test-db";
 import { parseJson } from "../../db/json";
@@ -9,7 +10,8 @@ import { multipartBody, studioClient } from "./studio-test-client";
 
 describe.each(dialectsUnderTest())("author studio on %s", (dialect) => {
   const testDb = useTestDatabase(dialect);
-  const t = useTestApp(testDb);
+  const clock = movableClock();
+  const t = useTestApp(testDb, { clock: clock.now });
   const studio = studioClient(t, testDb);
   const { call, ok } = studio;
 
@@ -187,7 +189,7 @@ describe.each(dialectsUnderTest())("author studio on %s", (dialect) => {
         const thumb = key.replace(/cover-(\d+)\.jpg$/, `thumbs/cover-$1_${size}.jpeg`);
         expect(await t.ctx.storage.exists(thumb), thumb).toBe(true);
       }
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      clock.advance(1000);
       const second = await upload(await jpegWithExif(300, 450));
       expect(second.statusCode).toBe(200);
       expect(await t.ctx.storage.exists(key)).toBe(false);

@@ -32,20 +32,29 @@ describe("useAutosave", () => {
   });
 
   it("saves what was typed during a save right after it, so the last text is the one stored", async () => {
-    const { save, calls } = controllableSave();
-    const { result, rerender } = renderHook(({ value }) => useAutosave(value, save, { delayMs: 10 }), {
-      initialProps: { value: "one" },
-    });
-    rerender({ value: "two" });
-    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
-    rerender({ value: "three" });
-    await new Promise((resolve) => setTimeout(resolve, 40));
-    expect(save).toHaveBeenCalledTimes(1); // never two saves at once
-    await act(async () => calls[0]?.resolve());
-    await waitFor(() => expect(save).toHaveBeenCalledTimes(2));
-    expect(save).toHaveBeenLastCalledWith("three");
-    await act(async () => calls[1]?.resolve());
-    expect(result.current.status).toBe("saved");
+    vi.useFakeTimers();
+    try {
+      const { save, calls } = controllableSave();
+      const { result, rerender } = renderHook(({ value }) => useAutosave(value, save, { delayMs: 10 }), {
+        initialProps: { value: "one" },
+      });
+      const pass = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+      rerender({ value: "two" });
+      await pass(10);
+      expect(save).toHaveBeenCalledTimes(1);
+      rerender({ value: "three" });
+      // Well past the pause after "three": its save had its chance, and waits for the one on its way.
+      await pass(40);
+      expect(save).toHaveBeenCalledTimes(1);
+      expect(result.current.status).toBe("saving");
+      await act(async () => calls[0]?.resolve());
+      expect(save).toHaveBeenCalledTimes(2);
+      expect(save).toHaveBeenLastCalledWith("three");
+      await act(async () => calls[1]?.resolve());
+      expect(result.current.status).toBe("saved");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("reports a failure and saves again on flush", async () => {

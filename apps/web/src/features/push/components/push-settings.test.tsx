@@ -9,6 +9,7 @@ import { renderRouter } from "../../../test/render-router";
 import { SettingsScreen } from "../../account/screens/settings-screen";
 import { BookActions } from "../../library/components/book-actions";
 import { PUSH_ERROR_MESSAGES } from "../push-errors";
+import { usePushStatus } from "../queries";
 import { readRegistration } from "../registration-store";
 import { installFakeBrowser, uninstallFakeBrowser, VAPID_PUBLIC_KEY } from "../test-push-browser";
 
@@ -172,6 +173,11 @@ describe("notification preferences", () => {
   });
 });
 
+/** Shows the push status the offer decides by, so a test sees when it is known. */
+function PushStatusShown() {
+  return <p data-testid="push-status">{usePushStatus(makeMe().id).data}</p>;
+}
+
 describe("the push offer after asking to hear about a launch", () => {
   const book = { id: "book-1", status: "scheduled" } as BookSummary;
   const renderBook = () => renderAt("/books/book-1", [{ path: "/books/:id", element: <BookActions book={book} /> }]);
@@ -201,12 +207,22 @@ describe("the push offer after asking to hear about a launch", () => {
   it("does not offer what the browser cannot do", async () => {
     installFakeBrowser({ without: ["serviceWorker"] });
     launchApi();
-    renderBook();
+    renderAt("/books/book-1", [
+      {
+        path: "/books/:id",
+        element: (
+          <>
+            <BookActions book={book} />
+            <PushStatusShown />
+          </>
+        ),
+      },
+    ]);
     const notify = await screen.findByRole("button", { name: "Notify me at launch" });
     await waitFor(() => expect((notify as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() => expect(screen.getByTestId("push-status").textContent).toBe("unsupported"));
     fireEvent.click(notify);
     await screen.findByRole("button", { name: "Don't notify me" });
-    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByTestId("push-opt-in")).toBeNull();
   });
 });
