@@ -1,8 +1,8 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
-import { AppLoading, AppShell } from "./components/app-shell";
-import { HomeScreen } from "./features/catalog/screens/home-screen";
+import { HomeScreen } from "./features/home/screens/home-screen";
 import { NotFoundScreen } from "./features/system/screens/not-found-screen";
 import { RouteErrorScreen } from "./features/system/screens/route-error-screen";
+import { AppLoading, AppShell } from "./shell/app-shell";
 
 /**
  * Home ships in the entry chunk; every other screen loads on demand so the home route's initial
@@ -28,7 +28,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: "books/:id",
-            lazy: async () => ({ Component: (await import("./features/catalog/screens/book-screen")).BookScreen }),
+            lazy: async () => ({ Component: (await import("./features/book/screens/book-screen")).BookScreen }),
           },
           {
             path: "auth/sign-in",

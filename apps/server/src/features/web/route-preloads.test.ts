@@ -17,7 +17,7 @@ describe("routePreloads", () => {
       "index.html": { file: "assets/index-1.js", imports: ["_vendor.js"], isEntry: true },
       "_vendor.js": { file: "assets/vendor-2.js" },
       "_labels.js": { file: "assets/labels-3.js", imports: ["_vendor.js"] },
-      "src/features/catalog/screens/book-screen.tsx": {
+      "src/features/book/screens/book-screen.tsx": {
         file: "assets/book-screen-4.js",
         imports: ["_vendor.js", "_labels.js"],
         css: ["assets/book-screen-5.css"],

@@ -13,7 +13,7 @@ interface ManifestChunk {
  * Without a hint the browser learns of that chunk only once the app has started and matched the route.
  */
 const LAZY_SCREENS: [RegExp, string][] = [
-  [/^\/books\/[^/]+\/?$/, "src/features/catalog/screens/book-screen.tsx"],
+  [/^\/books\/[^/]+\/?$/, "src/features/book/screens/book-screen.tsx"],
   [/^\/read\/[^/]+(\/[^/]+)?\/?$/, "src/features/reader/reader-screen.tsx"],
 ];
 

@@ -3,8 +3,8 @@ import { Bookmark, Highlighter, NotebookPen, PencilLine, Trash2 } from "lucide-r
 import { Link, useLocation } from "react-router";
 import { buttonClasses } from "../../components/button";
 import { ErrorState } from "../../components/error-state";
-import { signInPathFor } from "../auth/next-path";
-import { ReaderSheet } from "../reader/reader-sheet";
+import { ReaderSheet } from "../../components/reader-sheet";
+import { signInPathFor } from "../auth";
 import { COLOR_NAMES, ColorDot } from "./highlight-colors";
 
 /** The reader turns pages on arrow keys and Space: not while the keyboard is in the panel. */

@@ -5,8 +5,8 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from "react"
 import { createPortal } from "react-dom";
 import { useNavigate } from "react-router";
 import { errorMessage } from "../../lib/errors";
-import { useSession } from "../auth/session";
-import { readerPath } from "../reader/chapter-links";
+import { readerPath } from "../../lib/reader-path";
+import { useSession } from "../auth";
 import { annotationsQuery, useAnnotationMutations } from "./annotations-queries";
 import { AnnotationsSheet } from "./annotations-sheet";
 import { paintHighlights } from "./frame-highlights";

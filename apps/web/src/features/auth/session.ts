@@ -45,7 +45,7 @@ export function sessionQuery() {
  */
 function refreshPushRegistration(userId: string) {
   if (typeof Notification === "undefined" || Notification.permission !== "granted") return;
-  void import("../push/push-client").then((push) => push.refreshOnAppStart(userId)).catch(() => undefined);
+  void import("../push").then((push) => push.refreshOnAppStart(userId)).catch(() => undefined);
 }
 
 export type SessionStatus = "loading" | "signed-in" | "signed-out" | "error";
@@ -125,7 +125,7 @@ export function useSignOut(options: { redirectTo?: string } = {}) {
   return useMutation({
     mutationFn: async () => {
       // Push goes first, while the session may still delete this browser's registration; it never stops sign-out.
-      await import("../push/push-client").then((push) => push.disablePushOnSignOut()).catch(() => undefined);
+      await import("../push").then((push) => push.disablePushOnSignOut()).catch(() => undefined);
       try {
         await api("auth.signOut");
       } catch (error) {

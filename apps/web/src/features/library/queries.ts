@@ -9,7 +9,7 @@ import type {
 import { queryOptions, type UseMutationOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
 import { SESSION_QUERY_KEY } from "../../lib/session-state";
-import { catalogKeys } from "../catalog/queries";
+import { catalogKeys } from "../catalog";
 
 export const libraryKeys = {
   all: ["library"] as const,

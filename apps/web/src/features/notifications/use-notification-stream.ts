@@ -2,7 +2,7 @@ import type { Notification } from "@quire/core";
 import { apiPath } from "@quire/core/api-paths";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { catalogKeys } from "../catalog/queries";
+import { catalogKeys } from "../catalog";
 import { notificationKeys } from "./queries";
 
 /**

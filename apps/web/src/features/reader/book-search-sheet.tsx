@@ -11,11 +11,11 @@ import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } f
 import { useNavigate } from "react-router";
 import { buttonClasses } from "../../components/button";
 import { ErrorState } from "../../components/error-state";
+import { ReaderSheet } from "../../components/reader-sheet";
 import { LoadingStatus, placeholderKeys, Skeleton } from "../../components/skeleton";
-import { FrameWatcher } from "../annotations/frame-watcher";
+import { FrameWatcher } from "../annotations";
 import { bookSearchQuery } from "./book-search-queries";
 import { placePath } from "./exact-resume";
-import { ReaderSheet } from "./reader-sheet";
 import { paintSearchMatch, type SearchTarget } from "./search-highlight";
 
 const matchedText = (item: BookSearchMatch) => item.snippet.slice(item.matchStart, item.matchStart + item.matchLength);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { classifyLink, readerPath } from "./chapter-links";
+import { readerPath } from "../../lib/reader-path";
+import { classifyLink } from "./chapter-links";
 
 const ORIGIN = "https://quire.example";
 const here = { bookId: "book-1", anchorId: "chapter-2" };

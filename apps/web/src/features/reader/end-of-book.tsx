@@ -7,14 +7,10 @@ import { buttonClasses } from "../../components/button";
 import { ErrorState } from "../../components/error-state";
 import { Section } from "../../components/section";
 import { errorMessage } from "../../lib/errors";
-import { useAnnotationMutations } from "../annotations/annotations-queries";
-import { NoteDialog } from "../annotations/note-dialog";
-import { signInPathFor } from "../auth/next-path";
-import { useSession } from "../auth/session";
-import { authorsText } from "../catalog/book-labels";
-import { BookRow, BookRowSkeleton } from "../catalog/components/book-collection";
-import { bookQuery } from "../catalog/queries";
-import { useToggleStar, useViewerState } from "../library/queries";
+import { NoteDialog, useAnnotationMutations } from "../annotations";
+import { signInPathFor, useSession } from "../auth";
+import { authorsText, BookRow, BookRowSkeleton, bookQuery } from "../catalog";
+import { useToggleStar, useViewerState } from "../library";
 import { isFinishedAtEnd, useProgressAction } from "./progress-actions";
 import { afterReadingQuery, progressQuery } from "./reader-queries";
 

@@ -1,5 +1,5 @@
 import { type EpubPosition, formatAt, parseAt, type TextLocator } from "@quire/core";
-import { readerPath } from "./chapter-links";
+import { readerPath } from "../../lib/reader-path";
 
 /**
  * The reader's address carries the exact place (`?at=`, a text locator's character; none at a

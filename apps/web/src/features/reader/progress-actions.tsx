@@ -4,13 +4,13 @@ import { BookCheck, RotateCcw } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { buttonClasses } from "../../components/button";
 import { FormAlert } from "../../components/form-alert";
+import { ReaderSheet } from "../../components/reader-sheet";
 import { api } from "../../lib/api-client";
 import { errorMessage } from "../../lib/errors";
 import { SESSION_QUERY_KEY } from "../../lib/session-state";
-import { catalogKeys } from "../catalog/queries";
-import { libraryKeys } from "../library/queries";
+import { catalogKeys } from "../catalog";
+import { libraryKeys } from "../library";
 import { progressQuery, readerKeys } from "./reader-queries";
-import { ReaderSheet } from "./reader-sheet";
 
 type ProgressAction = "finish" | "start-over";
 

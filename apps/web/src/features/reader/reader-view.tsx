@@ -15,12 +15,13 @@ import {
 } from "lucide-react";
 import { type CSSProperties, lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { readerPath } from "../../lib/reader-path";
 import { useTheme } from "../../lib/theme-provider";
-import { ReaderAnnotations } from "../annotations/reader-annotations";
-import { useSession } from "../auth/session";
+import { ReaderAnnotations } from "../annotations";
+import { useSession } from "../auth";
 import { BookSearchSheet } from "./book-search-sheet";
 import { ChapterFrame, type ChapterFrameHandle, type FrameStart, type MetricsCause } from "./chapter-frame";
-import { classifyLink, readerPath } from "./chapter-links";
+import { classifyLink } from "./chapter-links";
 import { writePlaceToAddress } from "./exact-resume";
 import type { FrameMetrics } from "./frame-pager";
 import { ReaderProgressMenu } from "./progress-actions";

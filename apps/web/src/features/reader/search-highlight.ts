@@ -1,5 +1,5 @@
 import { denseText } from "@quire/core";
-import { findPassage, rangeOfChars } from "../annotations/passage-text";
+import { findPassage, rangeOfChars } from "../annotations";
 
 const HIGHLIGHT = "quire-search";
 const STYLE_ID = "quire-search-style";

@@ -1,8 +1,8 @@
 import { Minus, Plus, RotateCcw } from "lucide-react";
 import { type ReactNode, useId } from "react";
+import { ReaderSheet } from "../../components/reader-sheet";
 import { FONT_STACKS } from "./frame-document";
 import { defaultReaderSettings, FONT_SIZES, LINE_HEIGHTS, type ReaderSettings, stepThrough } from "./reader-settings";
-import { ReaderSheet } from "./reader-sheet";
 import { READER_PALETTES } from "./reader-themes";
 
 type Update = (change: Partial<ReaderSettings>) => void;

@@ -1,7 +1,7 @@
 import { Bookmark, X } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { buttonClasses } from "../../components/button";
-import { signInPathFor } from "../auth/next-path";
+import { signInPathFor } from "../auth";
 
 /**
  * Offered, never forced, when the place cannot be saved without an account ("Please login!"):

@@ -1,6 +1,6 @@
 import type { TocEntry } from "@quire/core";
 import { Search } from "lucide-react";
-import { ReaderSheet } from "./reader-sheet";
+import { ReaderSheet } from "../../components/reader-sheet";
 
 /**
  * The book's table of contents (the EPUB's own, nested, some entries pointing inside a chapter);

@@ -2,8 +2,8 @@ import type { BookProgressResponse } from "@quire/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { SESSION_QUERY_KEY } from "../../lib/session-state";
-import { catalogKeys } from "../catalog/queries";
-import { libraryKeys } from "../library/queries";
+import { catalogKeys } from "../catalog";
+import { libraryKeys } from "../library";
 import { ProgressSaver } from "./progress-saver";
 import { readerKeys } from "./reader-queries";
 

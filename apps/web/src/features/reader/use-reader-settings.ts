@@ -1,7 +1,7 @@
 import type { ReaderSettings } from "@quire/core";
 import { useCallback, useRef, useState } from "react";
 import { useTheme } from "../../lib/theme-provider";
-import { useSession } from "../auth/session";
+import { useSession } from "../auth";
 import { useAccountReaderSettings } from "./account-reader-settings";
 import { readReaderSettings, writeReaderSettings } from "./reader-settings";
 

@@ -1,7 +1,7 @@
 import type { SearchKind } from "@quire/core";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
-import type { BookFilters } from "../catalog/filters";
+import type { BookFilters } from "../catalog";
 
 export const searchKeys = {
   all: ["search"] as const,

@@ -1,7 +1,7 @@
 import type { StudioBook } from "@quire/core";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { authKeys } from "../auth/session";
+import { authKeys } from "../auth";
 import { studioApi } from "./studio-api";
 
 export const studioKeys = {

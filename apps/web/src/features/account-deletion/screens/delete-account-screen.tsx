@@ -7,7 +7,7 @@ import { FormAlert } from "../../../components/form-alert";
 import { SubmitButton } from "../../../components/submit-button";
 import { errorMessage, hasErrorCode } from "../../../lib/errors";
 import { useScreenTitle } from "../../../lib/screen-title";
-import { AUTH_LINK, AuthCard } from "../../auth/components/auth-card";
+import { AUTH_LINK, AuthCard } from "../../auth";
 import { CaptchaSkeleton, CaptchaWidget } from "../components/captcha-widget";
 import { captchaQuery, useConfirmAccountDeletion } from "../queries";
 

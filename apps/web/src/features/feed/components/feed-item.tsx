@@ -1,9 +1,8 @@
 import type { ActivityVerb, FeedItem } from "@quire/core";
 import { Link } from "react-router";
 import { displayName, formatDateTime } from "../../../lib/format";
-import { BookCover } from "../../catalog/components/book-cover";
-import { Byline } from "../../catalog/components/byline";
-import { UserAvatar } from "../../users/components/user-avatar";
+import { BookCover, Byline } from "../../catalog";
+import { UserAvatar } from "../../users";
 import { formatRelativeTime } from "../relative-time";
 
 const VERB_TEXT: Record<ActivityVerb, string> = {

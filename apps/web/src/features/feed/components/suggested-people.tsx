@@ -3,9 +3,7 @@ import { Link } from "react-router";
 import { ErrorState } from "../../../components/error-state";
 import { LoadingStatus, placeholderKeys, Skeleton } from "../../../components/skeleton";
 import { displayName, pluralize } from "../../../lib/format";
-import { FollowButton } from "../../users/components/follow-button";
-import { UserAvatar } from "../../users/components/user-avatar";
-import { useSuggestedUsers } from "../../users/profile-mutations";
+import { FollowButton, UserAvatar, useSuggestedUsers } from "../../users";
 import { feedKeys } from "../queries";
 
 const SHOWN = 6;

@@ -6,7 +6,7 @@ import { ErrorState } from "../../../components/error-state";
 import { LoadingStatus, placeholderKeys, Skeleton } from "../../../components/skeleton";
 import { useScreenTitle } from "../../../lib/screen-title";
 import { useNow } from "../../../lib/use-now";
-import { RequireSession } from "../../auth/components/require-session";
+import { RequireSession } from "../../auth";
 import { FeedEntry } from "../components/feed-item";
 import { SuggestedPeople } from "../components/suggested-people";
 import { useFeed } from "../queries";

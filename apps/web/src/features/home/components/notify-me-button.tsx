@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Bell, BellOff } from "lucide-react";
 import { buttonClasses } from "../../../components/button";
 import { errorMessage } from "../../../lib/errors";
-import { useToggleLaunchSubscription } from "../../library/queries";
+import { useToggleLaunchSubscription } from "../../library";
 import { homeKeys } from "../queries";
 
 /**

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiError, mockApi } from "../../../test/api-mock";
 import { makeMe } from "../../../test/fixtures";
 import { renderRouter } from "../../../test/render-router";
-import { HomeScreen } from "../../catalog/screens/home-screen";
+import { HomeScreen } from "./home-screen";
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -7,11 +7,10 @@ import { buttonClasses } from "../../../components/button";
 import { ErrorState } from "../../../components/error-state";
 import { Section } from "../../../components/section";
 import { LoadingStatus, placeholderKeys, Skeleton } from "../../../components/skeleton";
-import { useSession } from "../../auth/session";
-import { BookCard, WideBookCardSkeleton } from "../../catalog/components/book-card";
-import { BookRow, BookRowSkeleton } from "../../catalog/components/book-collection";
-import { ContinueReadingCard } from "../../library/components/continue-reading-card";
-import { PushOptInOffer } from "../../push/components/push-opt-in-offer";
+import { useSession } from "../../auth";
+import { BookCard, BookRow, BookRowSkeleton, WideBookCardSkeleton } from "../../catalog";
+import { ContinueReadingCard } from "../../library";
+import { PushOptInOffer } from "../../push";
 import { NotifyMeButton } from "../components/notify-me-button";
 import { useReaderHome } from "../queries";
 

@@ -5,9 +5,8 @@ import { Link, useLocation } from "react-router";
 import { buttonClasses } from "../../../components/button";
 import { FormAlert } from "../../../components/form-alert";
 import { errorMessage } from "../../../lib/errors";
-import { signInPathFor } from "../../auth/next-path";
-import { useSession } from "../../auth/session";
-import { PushOptInOffer } from "../../push/components/push-opt-in-offer";
+import { signInPathFor, useSession } from "../../auth";
+import { PushOptInOffer } from "../../push";
 import { useSetList, useToggleLaunchSubscription, useToggleStar, useViewerState } from "../queries";
 
 export const LIST_LABELS: Record<SystemList, string> = {

@@ -1,8 +1,7 @@
 import type { BookSummary, ReadingProgress } from "@quire/core";
 import { Link } from "react-router";
 import { formatDate } from "../../../lib/format";
-import { authorsText } from "../../catalog/book-labels";
-import { BookCover } from "../../catalog/components/book-cover";
+import { authorsText, BookCover } from "../../catalog";
 
 /** A book in progress: cover, title, the reader's figure and when they last read; opens the reader. */
 export function ContinueReadingCard({ book, progress }: { book: BookSummary; progress: ReadingProgress }) {

@@ -4,8 +4,7 @@ import { Link, useLocation } from "react-router";
 import { buttonClasses } from "../../../components/button";
 import { FormAlert } from "../../../components/form-alert";
 import { errorMessage } from "../../../lib/errors";
-import { signInPathFor } from "../../auth/next-path";
-import { useSession } from "../../auth/session";
+import { signInPathFor, useSession } from "../../auth";
 import { useToggleLaunchSubscription, useViewerState } from "../queries";
 import { LaunchReminderButton } from "./book-actions";
 

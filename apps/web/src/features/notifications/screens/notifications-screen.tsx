@@ -8,7 +8,7 @@ import { ErrorState } from "../../../components/error-state";
 import { LoadingStatus, Skeleton } from "../../../components/skeleton";
 import { formatDateTime } from "../../../lib/format";
 import { useScreenTitle } from "../../../lib/screen-title";
-import { RequireSession } from "../../auth/components/require-session";
+import { RequireSession } from "../../auth";
 import { useInbox, useMarkRead } from "../queries";
 
 export function NotificationsScreen() {

@@ -9,18 +9,18 @@ import { EmptyState } from "../../../components/empty-state";
 import { ErrorState } from "../../../components/error-state";
 import { displayName, formatCompactNumber } from "../../../lib/format";
 import { useScreenTitle } from "../../../lib/screen-title";
-import { BookGrid, BookGridSkeleton } from "../../catalog/components/book-collection";
-import { FiltersToggle } from "../../catalog/components/filters-toggle";
 import {
   type BookFilters,
+  BookGrid,
+  BookGridSkeleton,
   countActiveFilters,
   DEFAULT_BOOK_FILTERS,
+  FilterPanel,
+  FiltersToggle,
   filtersFromSearchParams,
   filtersToSearchParams,
-} from "../../catalog/filters";
-import { FilterPanel } from "../../catalog/screens/browse-screen";
-import { PeopleListSkeleton } from "../../users/components/people-list-skeleton";
-import { UserAvatar } from "../../users/components/user-avatar";
+} from "../../catalog";
+import { PeopleListSkeleton, UserAvatar } from "../../users";
 import { Highlighted } from "../components/highlighted";
 import { SearchField } from "../components/search-field";
 import { type SearchFilters, searchResultsQuery } from "../queries";

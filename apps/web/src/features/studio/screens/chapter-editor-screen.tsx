@@ -10,7 +10,7 @@ import { LoadingStatus, Skeleton } from "../../../components/skeleton";
 import { errorMessage } from "../../../lib/errors";
 import { formatNumber } from "../../../lib/format";
 import { useScreenTitle } from "../../../lib/screen-title";
-import { RequireSession } from "../../auth/components/require-session";
+import { RequireSession } from "../../auth";
 import { type ChapterDraft, ChapterEditor } from "../components/chapter-editor";
 import { ChapterOrderList } from "../components/chapter-order-list";
 import { ConfirmAction } from "../components/confirm-action";

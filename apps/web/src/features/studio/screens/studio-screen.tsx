@@ -9,8 +9,8 @@ import { LoadingStatus, Skeleton } from "../../../components/skeleton";
 import { errorMessage } from "../../../lib/errors";
 import { formatNumber } from "../../../lib/format";
 import { useScreenTitle } from "../../../lib/screen-title";
-import { RequireSession } from "../../auth/components/require-session";
-import { COMPLETION_LABELS, statusBadge } from "../../catalog/book-labels";
+import { RequireSession } from "../../auth";
+import { COMPLETION_LABELS, statusBadge } from "../../catalog";
 import { useBecomeAuthor, useStudioBooks } from "../queries";
 
 export function StudioScreen() {

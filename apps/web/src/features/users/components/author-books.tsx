@@ -8,9 +8,8 @@ import { FormAlert } from "../../../components/form-alert";
 import { Section } from "../../../components/section";
 import { errorMessage } from "../../../lib/errors";
 import { displayName } from "../../../lib/format";
-import { BookCard } from "../../catalog/components/book-card";
-import { BookGridSkeleton } from "../../catalog/components/book-collection";
-import { LaunchReminder } from "../../library/components/launch-reminder";
+import { BookCard, BookGridSkeleton } from "../../catalog";
+import { LaunchReminder } from "../../library";
 import { useAuthorBooks } from "../queries";
 
 const GRID = "grid grid-cols-2 gap-x-4 gap-y-7 xs:grid-cols-3 sm:grid-cols-4";

@@ -2,8 +2,7 @@ import type { Book } from "@quire/core";
 import { UserPlus } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { buttonClasses } from "../../../components/button";
-import { signInPathFor } from "../../auth/next-path";
-import { useSession } from "../../auth/session";
+import { signInPathFor, useSession } from "../../auth";
 import { FollowButton } from "./follow-button";
 
 /**

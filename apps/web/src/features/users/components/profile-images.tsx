@@ -2,7 +2,7 @@ import type { Me } from "@quire/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { ImagePlus } from "lucide-react";
 import { SESSION_QUERY_KEY } from "../../../lib/session-state";
-import { ImageUpload } from "../../uploads/image-upload";
+import { ImageUpload } from "../../uploads";
 import { userKeys } from "../queries";
 import { ProfileCover } from "./profile-cover";
 import { UserAvatar } from "./user-avatar";

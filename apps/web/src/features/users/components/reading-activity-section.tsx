@@ -6,9 +6,8 @@ import { EmptyState } from "../../../components/empty-state";
 import { ErrorState } from "../../../components/error-state";
 import { Section } from "../../../components/section";
 import { LoadingStatus, placeholderKeys, Skeleton } from "../../../components/skeleton";
-import { useSession } from "../../auth/session";
-import { bookPath } from "../../catalog/components/book-card";
-import { BookCover } from "../../catalog/components/book-cover";
+import { useSession } from "../../auth";
+import { BookCover, bookPath } from "../../catalog";
 import { useUserReading } from "../queries";
 
 const ROWS = [

@@ -10,7 +10,7 @@ import { api } from "../../../lib/api-client";
 import { errorMessage, hasErrorCode } from "../../../lib/errors";
 import { displayName } from "../../../lib/format";
 import { useScreenTitle } from "../../../lib/screen-title";
-import { useSession } from "../../auth/session";
+import { useSession } from "../../auth";
 import { FollowButton } from "../components/follow-button";
 import { PeopleListSkeleton } from "../components/people-list-skeleton";
 import { UserAvatar } from "../components/user-avatar";

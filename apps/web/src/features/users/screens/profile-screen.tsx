@@ -10,7 +10,7 @@ import { WayBackLinks } from "../../../components/way-back-links";
 import { errorMessage, hasErrorCode } from "../../../lib/errors";
 import { displayName, formatDate, formatNumber } from "../../../lib/format";
 import { useScreenTitle } from "../../../lib/screen-title";
-import { useSession } from "../../auth/session";
+import { useSession } from "../../auth";
 import { AuthorBooks } from "../components/author-books";
 import { FollowButton } from "../components/follow-button";
 import { ProfileCover } from "../components/profile-cover";

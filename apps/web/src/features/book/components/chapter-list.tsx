@@ -6,7 +6,7 @@ import { EmptyState } from "../../../components/empty-state";
 import { ErrorState } from "../../../components/error-state";
 import { LoadingStatus, placeholderKeys, Skeleton } from "../../../components/skeleton";
 import { formatNumber, formatReadingTime, pluralize } from "../../../lib/format";
-import { allChaptersQuery } from "../../reader/reader-queries";
+import { allChaptersQuery } from "../../reader";
 
 /** A list this much longer than a page is shown whole: a button to reveal two more rows helps nobody. */
 const SHOW_ALL_SLACK = 5;

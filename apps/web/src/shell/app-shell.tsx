@@ -2,6 +2,9 @@ import { BOTTOM_BAR_HEIGHT_PX, TOP_BAR_HEIGHT_PX } from "@quire/core/constants";
 import { CircleUserRound, Compass, House, Library, type LucideIcon, Newspaper, Search, UserRound } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
+import { buttonClasses } from "../components/button";
+import { LogoMark } from "../components/logo";
+import { ThemeMenu, ThemeToggle } from "../components/theme-controls";
 import { signInPathFor } from "../features/auth/next-path";
 import { type Session, useSession } from "../features/auth/session";
 import { NotificationsBell } from "../features/notifications/components/notifications-bell";
@@ -11,9 +14,6 @@ import { SearchField } from "../features/search/components/search-field";
 import { useKeyboardVisible } from "../lib/keyboard";
 import { useCurrentScreenTitle } from "../lib/screen-title";
 import { ACCOUNT_SETTINGS_PATH, AccountMenu } from "./account-menu";
-import { buttonClasses } from "./button";
-import { LogoMark } from "./logo";
-import { ThemeMenu, ThemeToggle } from "./theme-controls";
 
 export const SIGN_IN_PATH = "/auth/sign-in";
 

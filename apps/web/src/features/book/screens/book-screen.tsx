@@ -11,16 +11,22 @@ import { WayBackLinks } from "../../../components/way-back-links";
 import { errorMessage, hasErrorCode } from "../../../lib/errors";
 import { formatCompactNumber, formatDate, formatNumber, formatReadingTime } from "../../../lib/format";
 import { useScreenTitle } from "../../../lib/screen-title";
-import { BookActions } from "../../library/components/book-actions";
-import { ReadButton } from "../../reader/read-button";
-import { FollowAuthor } from "../../users/components/follow-author";
-import { COMPLETION_LABELS, PUBLISHING_LABELS_TEXT, SOURCE_LABELS, STATUS_LABELS } from "../book-labels";
-import { BookBadges } from "../components/badge";
-import { BookCover } from "../components/book-cover";
-import { Byline } from "../components/byline";
+import {
+  BookBadges,
+  BookCover,
+  Byline,
+  bookQuery,
+  COMPLETION_LABELS,
+  LaunchCountdown,
+  PUBLISHING_LABELS_TEXT,
+  refetchUntilLaunched,
+  SOURCE_LABELS,
+  STATUS_LABELS,
+} from "../../catalog";
+import { BookActions } from "../../library";
+import { ReadButton } from "../../reader";
+import { FollowAuthor } from "../../users";
 import { ChapterList } from "../components/chapter-list";
-import { LaunchCountdown } from "../components/launch-countdown";
-import { bookQuery, refetchUntilLaunched } from "../queries";
 
 export function BookScreen() {
   const { id = "" } = useParams();

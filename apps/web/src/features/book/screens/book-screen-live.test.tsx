@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiError, mockApi } from "../../../test/api-mock";
 import { makeMe } from "../../../test/fixtures";
 import { renderRouter } from "../../../test/render-router";
-import { LAUNCH_POLL_MS } from "../queries";
+import { LAUNCH_POLL_MS } from "../../catalog/queries";
 import { BookScreen } from "./book-screen";
 
 afterEach(() => {

@@ -9,15 +9,21 @@ import { ErrorState } from "../../../components/error-state";
 import { Section } from "../../../components/section";
 import { LoadingStatus, placeholderKeys, Skeleton } from "../../../components/skeleton";
 import { useScreenTitle } from "../../../lib/screen-title";
-import { useSession } from "../../auth/session";
-import { NewestReaders } from "../../users/components/newest-readers";
-import { BookCard, WideBookCardSkeleton } from "../components/book-card";
-import { BookRow, BookRowSkeleton } from "../components/book-collection";
-import { BookCover } from "../components/book-cover";
-import { useCategories, useNewCommunityBooks, useTrendingBooks } from "../queries";
+import { useSession } from "../../auth";
+import {
+  BookCard,
+  BookCover,
+  BookRow,
+  BookRowSkeleton,
+  useCategories,
+  useNewCommunityBooks,
+  useTrendingBooks,
+  WideBookCardSkeleton,
+} from "../../catalog";
+import { NewestReaders } from "../../users";
 
 // A signed-in reader's home is its own chunk, so the landing page visitors get stays small.
-const ReaderHome = lazy(async () => ({ default: (await import("../../home/screens/reader-home-screen")).ReaderHome }));
+const ReaderHome = lazy(async () => ({ default: (await import("./reader-home-screen")).ReaderHome }));
 
 export function HomeScreen() {
   useScreenTitle("Home", { useDefaultDocumentTitle: true });

@@ -1,0 +1,2 @@
+/** What other features use of uploads; the rest of the folder is its own. */
+export { ImageUpload } from "./image-upload";
