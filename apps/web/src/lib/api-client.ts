@@ -111,8 +111,3 @@ function parseJson(text: string | undefined): { body: unknown; isJson: boolean; 
 function isAbortError(error: unknown): boolean {
   return error instanceof DOMException && error.name === "AbortError";
 }
-
-/** The untyped POST the onboarding screen still uses; it goes when that screen calls api(). */
-export function apiPost<T = undefined>(path: string, body?: unknown): Promise<T> {
-  return write("POST", path, body, undefined) as Promise<T>;
-}
