@@ -5,7 +5,8 @@ import type { DialectName } from "../dialect";
  * Search moves into each server process's memory (features/search/memory-index.ts), kept current from
  * `search_changes`: triggers note, in the writing transaction, every book and person whose searchable text,
  * visibility or interaction score changed (`book`/`person`, or `book-score`/`person-score` when only the
- * score did, which costs the index no word lists), and each process applies the notes before it answers.
+ * score did, which costs the index no word lists; a person becoming or ceasing to be an author, for suggestions;
+ * `genre` for any change of the genre list), and each process applies the notes before it answers.
  * The database full-text indexes, their triggers and word lists go: nothing reads them any more, and every
  * write paid for them.
  *
@@ -64,6 +65,15 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
     after update of first_name, last_name, username, interaction_score on users
     begin ${note(personKind, "new")} end`.execute(db);
   await sql`create trigger search_people_delete after delete on users begin ${note("'person'", "old")} end`.execute(db);
+  await sql`create trigger search_authors_insert after insert on authors begin ${note("'person'", "new")} end`.execute(
+    db,
+  );
+  await sql`create trigger search_authors_delete after delete on authors begin ${note("'person'", "old")} end`.execute(
+    db,
+  );
+  for (const event of ["insert", "update", "delete"])
+    await sql`create trigger ${sql.table(`search_genres_${event}`)} after ${sql.raw(event)} on genres
+      begin insert into search_changes (kind, ref_id) values ('genre', '*'); end`.execute(db);
 }
 
 async function upPostgres(db: Kysely<unknown>): Promise<void> {
@@ -120,4 +130,18 @@ async function upPostgres(db: Kysely<unknown>): Promise<void> {
   await sql`create trigger search_note_person
     after insert or update of first_name, last_name, username, interaction_score or delete on users
     for each row execute function search_note_person()`.execute(db);
+  await sql`create function search_note_author() returns trigger language plpgsql as $$
+    begin
+      insert into search_changes (kind, ref_id) values ('person', case when tg_op = 'DELETE' then old.id else new.id end);
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger search_note_author after insert or delete on authors
+    for each row execute function search_note_author()`.execute(db);
+  await sql`create function search_note_genres() returns trigger language plpgsql as $$
+    begin
+      insert into search_changes (kind, ref_id) values ('genre', '*');
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger search_note_genres after insert or update or delete on genres
+    for each statement execute function search_note_genres()`.execute(db);
 }

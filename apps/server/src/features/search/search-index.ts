@@ -16,7 +16,11 @@ export interface PersonText {
   lastName: string;
   username: string;
   interactionScore: number;
+  /** Writes on Quire (has an author row): suggested as an author. */
+  isAuthor: boolean;
 }
+
+export type PersonLabel = Omit<PersonText, "interactionScore">;
 
 export interface BookLabel {
   id: string;
@@ -117,9 +121,10 @@ function titleText(row: BookText): string {
 export class PersonIndex {
   private readonly docs = new DocumentSlots();
   private readonly names: PrefixIndex;
+  private readonly labels: PersonLabel[] = [];
 
   constructor(rows: readonly PersonText[]) {
-    for (const row of rows) this.docs.add(row.id, row.interactionScore);
+    for (const row of rows) this.slot(row);
     this.names = new PrefixIndex(rows.map(nameText));
   }
 
@@ -129,7 +134,7 @@ export class PersonIndex {
 
   put(row: PersonText): void {
     this.docs.forget(row.id);
-    this.names.add(this.docs.add(row.id, row.interactionScore), nameText(row));
+    this.names.add(this.slot(row), nameText(row));
   }
 
   rescore(id: string, score: number): void {
@@ -154,9 +159,22 @@ export class PersonIndex {
 
   /** Ids of the best `limit` people matching every group. */
   matching(groups: WordGroups, limit: number): string[] {
-    return topSlots(matching(this.docs, [this.names], groups), this.docs, limit).map(
-      (slot) => this.docs.ids[slot] as string,
-    );
+    return this.best(groups, limit).map((slot) => this.docs.ids[slot] as string);
+  }
+
+  labelsMatching(groups: WordGroups, limit: number): PersonLabel[] {
+    return this.best(groups, limit).map((slot) => this.labels[slot] as PersonLabel);
+  }
+
+  private best(groups: WordGroups, limit: number): number[] {
+    return topSlots(matching(this.docs, [this.names], groups), this.docs, limit);
+  }
+
+  private slot(row: PersonText): number {
+    const slot = this.docs.add(row.id, row.interactionScore);
+    const { interactionScore: _, ...label } = row;
+    this.labels[slot] = label;
+    return slot;
   }
 }
 

@@ -1,7 +1,6 @@
 import type { Genre, Suggestion } from "@quire/core";
 import { parseJson } from "../../db/json";
-import type { ProfileRow } from "../users";
-import type { BookLabel } from "./search-index";
+import type { BookLabel, PersonLabel } from "./search-index";
 
 export function bookSuggestion(book: BookLabel): Suggestion {
   const authors = parseJson<string[]>(book.authors, []).join(", ");
@@ -15,9 +14,9 @@ export function bookSuggestion(book: BookLabel): Suggestion {
 }
 
 /** A person who writes on Quire is suggested as an author, anyone else as a person. */
-export function personSuggestion(row: ProfileRow): Suggestion {
+export function personSuggestion(row: PersonLabel): Suggestion {
   const name = `${row.firstName} ${row.lastName}`.trim() || row.username;
-  const isAuthor = row.authorReaders !== null;
+  const { isAuthor } = row;
   return {
     kind: isAuthor ? "author" : "person",
     id: row.id,

@@ -1,3 +1,4 @@
+import type { Genre } from "@quire/core";
 import { type Kysely, sql } from "kysely";
 import type { DialectName } from "../../db/dialect";
 import type { BookRow, Database } from "../../db/schema";
@@ -10,6 +11,8 @@ export type SearchFilters = Omit<BookFilters, "display">;
 export interface SearchIndexes {
   books: BookIndex;
   people: PersonIndex;
+  /** For suggestions; the list is read again whenever it changes. */
+  genres: Genre[];
 }
 
 /** Where this process has read `search_changes` up to (see the migration 2026-11-26-05-search-changes). */
@@ -125,8 +128,12 @@ export class SearchRepository {
   private async rebuild(now: number): Promise<SearchIndexes> {
     // The position is read first: a change committed while the tables are read is applied again, harmlessly.
     const position = await this.currentPosition();
-    const [books, people] = await Promise.all([this.bookTexts(), this.personTexts()]);
-    const indexes = { books: new BookIndex(books), people: new PersonIndex(people) };
+    const [books, people, genres] = await Promise.all([
+      this.bookTexts(),
+      this.personTexts(),
+      this.catalog.listGenres(),
+    ]);
+    const indexes = { books: new BookIndex(books), people: new PersonIndex(people), genres };
     this.live = { indexes, position, syncedAt: now };
     return indexes;
   }
@@ -136,6 +143,7 @@ export class SearchRepository {
     applyChanges(indexes.books, changes, "book", books);
     const people = await this.personTexts(changedIds(changes, "person"));
     applyChanges(indexes.people, changes, "person", people);
+    if (changes.some((change) => change.kind === "genre")) indexes.genres = await this.catalog.listGenres();
   }
 
   private async currentPosition(): Promise<ChangePosition> {
@@ -202,11 +210,14 @@ export class SearchRepository {
   }
 
   private async personTexts(ids?: string[]): Promise<PersonText[]> {
-    const query = this.db.selectFrom("users").select(["id", "firstName", "lastName", "username", "interactionScore"]);
-    if (!ids) return query.execute();
-    const rows: PersonText[] = [];
-    for (const chunk of chunks(ids)) rows.push(...(await query.where("id", "in", chunk).execute()));
-    return rows;
+    const query = this.db
+      .selectFrom("users")
+      .leftJoin("authors", "authors.id", "users.id")
+      .select(["users.id", "firstName", "lastName", "username", "interactionScore", "authors.id as authorId"]);
+    const rows = [];
+    if (!ids) rows.push(...(await query.execute()));
+    else for (const chunk of chunks(ids)) rows.push(...(await query.where("users.id", "in", chunk).execute()));
+    return rows.map(({ authorId, ...row }) => ({ ...row, isAuthor: authorId !== null }));
   }
 }
 

@@ -333,6 +333,25 @@ describe.each(dialectsUnderTest())("search API on %s", (dialect) => {
     expect((await suggest("zephyr")).length).toBeLessThanOrEqual(8);
   });
 
+  it("suggests new genres and new authors as soon as they exist", async () => {
+    const suggest = async (q: string) =>
+      (
+        (
+          await t.app.inject({ method: "GET", url: `/api/v1/search/suggest?q=${encodeURIComponent(q)}` })
+        ).json() as Suggestions
+      ).items.map((item) => [item.kind, item.id]);
+    const person = uniqueId("person");
+    await createUser(testDb.db, { id: person, firstName: "Evander", lastName: "Thorne" });
+    expect(await suggest("evander")).toEqual([["person", person]]);
+    await testDb.db.insertInto("authors").values({ id: person, name: "Evander Thorne" }).execute();
+    expect(await suggest("evander")).toEqual([["author", person]]);
+
+    const genre = await createGenre(testDb.db, { displayName: "Xylography" });
+    expect(await suggest("xylo")).toEqual([["genre", genre.id]]);
+    await testDb.db.updateTable("genres").set({ displayName: "Woodcuts" }).where("id", "=", genre.id).execute();
+    expect(await suggest("xylo")).toEqual([]);
+  });
+
   it("refuses empty, one-character and over-long queries with a clear message", async () => {
     for (const [url, message] of [
       ["/api/v1/search?q=", "Type at least 2 characters to search."],

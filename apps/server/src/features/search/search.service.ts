@@ -52,16 +52,12 @@ export class SearchService {
     return { books, people };
   }
 
-  /** At most eight: books by title or author first, then authors and people, then genres. */
+  /** At most eight: books by title or author first, then authors and people, then genres; answered from memory. */
   async suggest(text: string): Promise<{ items: Suggestion[] }> {
     const words = this.words(text);
-    const indexes = await this.repository.indexes();
-    const books = corrected(indexes.books, words, (groups) => indexes.books.labelsInTitles(groups, SUGGESTED.books));
-    const people = corrected(indexes.people, words, (groups) => indexes.people.matching(groups, SUGGESTED.people));
-    const [profiles, genres] = await Promise.all([
-      this.repository.peopleAmong(people.found, { limit: SUGGESTED.people, offset: 0 }),
-      this.catalog.listGenres(),
-    ]);
+    const { books, people, genres } = await this.repository.indexes();
+    const bookLabels = corrected(books, words, (groups) => books.labelsInTitles(groups, SUGGESTED.books)).found;
+    const personLabels = corrected(people, words, (groups) => people.labelsMatching(groups, SUGGESTED.people)).found;
     const matchingGenres = genres
       .filter((genre) => {
         const genreWords = searchWords(genre.displayName);
@@ -69,7 +65,7 @@ export class SearchService {
       })
       .slice(0, SUGGESTED.genres)
       .map(genreSuggestion);
-    const items = [...books.found.map(bookSuggestion), ...profiles.map(personSuggestion), ...matchingGenres];
+    const items = [...bookLabels.map(bookSuggestion), ...personLabels.map(personSuggestion), ...matchingGenres];
     return { items: items.slice(0, SEARCH_SUGGESTIONS_MAX) };
   }
 
@@ -93,13 +89,16 @@ export class SearchService {
     const filtered = Object.values(filters).some((filter) => filter !== undefined);
     const wanted = offset + SEARCH_PAGE_SIZE + 1;
     const ranked = filtered ? Math.max(wanted, FILTERED_MATCHES_PER_TIER) : wanted;
-    // Matches in title or authors come first; only a page reaching past them asks for summary matches.
+    // Matches in title or authors come first, then those matching only with their summaries; both tiers'
+    // candidates are read in one statement.
     const { groups, found: titleIds } = corrected(index, words, (candidate) => index.inTitles(candidate, ranked));
-    let rows = (await this.repository.booksAmong(titleIds, filters)).slice(0, wanted);
-    if (rows.length < wanted) {
-      const more = await this.repository.booksAmong(index.onlyWithSummaries(groups, ranked), filters);
-      rows = [...rows, ...more.slice(0, wanted - rows.length)];
-    }
+    const summaryIds = index.onlyWithSummaries(groups, ranked);
+    const inTitles = new Set(titleIds);
+    const candidates = await this.repository.booksAmong([...titleIds, ...summaryIds], filters);
+    const rows = [
+      ...candidates.filter((row) => inTitles.has(row.id)),
+      ...candidates.filter((row) => !inTitles.has(row.id)),
+    ].slice(0, wanted);
     const onPage = rows.slice(offset);
     return pageOf(await presentBookSummaries(this.catalog, onPage.slice(0, SEARCH_PAGE_SIZE)), onPage.length, offset);
   }
