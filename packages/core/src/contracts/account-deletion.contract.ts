@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { API_PATHS as P } from "../api-paths";
+import { ACCOUNT_ERRORS } from "./auth.contract";
+import { defineContract } from "./define-contract";
 
 /** Which captcha the server checks: ALTCHA (self-hosted proof of work) unless configured otherwise. */
 export const CAPTCHA_KINDS = ["altcha", "recaptcha", "turnstile"] as const;
@@ -60,17 +62,19 @@ export type ConfirmAccountDeletion = z.infer<typeof ConfirmAccountDeletionSchema
 
 export const AccountDeletedSchema = z.object({ status: z.literal("deleted") });
 
-export const accountDeletionContract = {
-  "captcha.challenge": { method: "GET", path: P["captcha.challenge"], response: CaptchaChallengeSchema },
+export const accountDeletionContract = defineContract({
+  "captcha.challenge": { method: "GET", path: P["captcha.challenge"], response: CaptchaChallengeSchema, errors: [429] },
   "accountDeletion.request": {
     method: "POST",
     path: P["accountDeletion.request"],
     response: AccountDeletionRequestedSchema,
+    errors: ACCOUNT_ERRORS,
   },
   "accountDeletion.confirm": {
     method: "POST",
     path: P["accountDeletion.confirm"],
     body: ConfirmAccountDeletionSchema,
     response: AccountDeletedSchema,
+    errors: ACCOUNT_ERRORS,
   },
-} as const;
+});

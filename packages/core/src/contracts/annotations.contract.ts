@@ -2,6 +2,7 @@ import { z } from "zod";
 import { API_PATHS as P } from "../api-paths";
 import { IdSchema, TimestampSchema } from "../domain/common";
 import { denseText } from "../rules/reader-locator";
+import { defineContract } from "./define-contract";
 import { BookIdParamsSchema } from "./reading.contract";
 
 /** How much one reader may keep: a passage, a note, and annotations in one book. */
@@ -140,12 +141,15 @@ export type AnnotationExport = z.infer<typeof AnnotationExportSchema>;
 
 const AnnotationIdParams = z.object({ id: IdSchema });
 
-export const annotationsContract = {
+const ANNOTATION_ERRORS = [400, 401, 404, 412, 429] as const;
+
+export const annotationsContract = defineContract({
   "annotations.list": {
     method: "GET",
     path: P["annotations.list"],
     params: BookIdParamsSchema,
     response: AnnotationListSchema,
+    errors: ANNOTATION_ERRORS,
   },
   "annotations.create": {
     method: "POST",
@@ -153,6 +157,8 @@ export const annotationsContract = {
     params: BookIdParamsSchema,
     body: CreateAnnotationSchema,
     response: AnnotationSchema,
+    status: 201,
+    errors: ANNOTATION_ERRORS,
   },
   "annotations.update": {
     method: "PATCH",
@@ -160,12 +166,20 @@ export const annotationsContract = {
     params: AnnotationIdParams,
     body: UpdateAnnotationSchema,
     response: AnnotationSchema,
+    errors: ANNOTATION_ERRORS,
   },
-  "annotations.delete": { method: "DELETE", path: P["annotations.delete"], params: AnnotationIdParams },
+  "annotations.delete": {
+    method: "DELETE",
+    path: P["annotations.delete"],
+    params: AnnotationIdParams,
+    status: 204,
+    errors: ANNOTATION_ERRORS,
+  },
   "me.annotationsExport": {
     method: "GET",
     path: P["me.annotationsExport"],
     querystring: AnnotationExportQuerySchema,
     response: z.any().meta({ description: "Markdown (text/markdown) or the AnnotationExport JSON, as a download." }),
+    errors: ANNOTATION_ERRORS,
   },
-} as const;
+});

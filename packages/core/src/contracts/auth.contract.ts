@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { API_PATHS as P } from "../api-paths";
 import { UserSchema } from "../domain/user";
+import { defineContract } from "./define-contract";
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -58,27 +59,69 @@ export const ChangePasswordRequestSchema = z.object({
   newPassword: PasswordSchema,
 });
 
-export const authContract = {
-  "auth.signUp": { method: "POST", path: P["auth.signUp"], body: SignUpRequestSchema, response: SignUpResponseSchema },
-  "auth.signIn": { method: "POST", path: P["auth.signIn"], body: SignInRequestSchema, response: SessionResponseSchema },
-  "auth.signOut": { method: "POST", path: P["auth.signOut"] },
+/** What an account route may refuse with. */
+export const ACCOUNT_ERRORS = [400, 401, 403, 404, 409, 412, 429, 503] as const;
+
+export const authContract = defineContract({
+  "auth.signUp": {
+    method: "POST",
+    path: P["auth.signUp"],
+    body: SignUpRequestSchema,
+    response: SignUpResponseSchema,
+    status: 201,
+    errors: ACCOUNT_ERRORS,
+  },
+  "auth.signIn": {
+    method: "POST",
+    path: P["auth.signIn"],
+    body: SignInRequestSchema,
+    response: SessionResponseSchema,
+    errors: ACCOUNT_ERRORS,
+  },
+  "auth.signOut": { method: "POST", path: P["auth.signOut"], status: 204 },
   "auth.verifyEmail": {
     method: "POST",
     path: P["auth.verifyEmail"],
     body: TokenRequestSchema,
     response: z.object({ email: z.string() }),
+    errors: ACCOUNT_ERRORS,
   },
-  "auth.resendVerification": { method: "POST", path: P["auth.resendVerification"], body: EmailRequestSchema },
-  "auth.requestPasswordReset": { method: "POST", path: P["auth.requestPasswordReset"], body: EmailRequestSchema },
+  "auth.resendVerification": {
+    method: "POST",
+    path: P["auth.resendVerification"],
+    body: EmailRequestSchema,
+    status: 202,
+    errors: ACCOUNT_ERRORS,
+  },
+  "auth.requestPasswordReset": {
+    method: "POST",
+    path: P["auth.requestPasswordReset"],
+    body: EmailRequestSchema,
+    status: 202,
+    errors: ACCOUNT_ERRORS,
+  },
   "auth.checkPasswordReset": {
     method: "POST",
     path: P["auth.checkPasswordReset"],
     body: TokenRequestSchema,
     response: z.object({ email: z.string() }),
+    errors: ACCOUNT_ERRORS,
   },
-  "auth.resetPassword": { method: "POST", path: P["auth.resetPassword"], body: ResetPasswordRequestSchema },
-  "auth.changePassword": { method: "POST", path: P["auth.changePassword"], body: ChangePasswordRequestSchema },
-  "me.get": { method: "GET", path: P["me.get"], response: z.object({ user: MeSchema }) },
+  "auth.resetPassword": {
+    method: "POST",
+    path: P["auth.resetPassword"],
+    body: ResetPasswordRequestSchema,
+    status: 204,
+    errors: ACCOUNT_ERRORS,
+  },
+  "auth.changePassword": {
+    method: "POST",
+    path: P["auth.changePassword"],
+    body: ChangePasswordRequestSchema,
+    status: 204,
+    errors: ACCOUNT_ERRORS,
+  },
+  "me.get": { method: "GET", path: P["me.get"], response: z.object({ user: MeSchema }), errors: ACCOUNT_ERRORS },
   /** The web app's session probe: a visitor is an answer (user null), not an error. */
   "auth.session": { method: "GET", path: P["auth.session"], response: z.object({ user: MeSchema.nullable() }) },
-} as const;
+});

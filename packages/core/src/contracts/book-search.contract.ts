@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { API_PATHS as P } from "../api-paths";
 import { BOOK_SEARCH_MAX_ITEMS } from "../rules/book-search";
+import { defineContract } from "./define-contract";
 import { BookIdParamsSchema } from "./reading.contract";
 import { SearchTextSchema } from "./search.contract";
 
@@ -31,12 +32,13 @@ export const BookSearchResultsSchema = z
 export type BookSearchResults = z.infer<typeof BookSearchResultsSchema>;
 
 /** Search inside one book's text, case- and diacritics-insensitively; on the same terms as its chapters. */
-export const bookSearchContract = {
+export const bookSearchContract = defineContract({
   "books.search": {
     method: "GET",
     path: P["books.search"],
     params: BookIdParamsSchema,
     querystring: z.object({ q: SearchTextSchema }),
     response: BookSearchResultsSchema,
+    errors: [400, 404, 412, 429],
   },
-} as const;
+});

@@ -14,6 +14,7 @@ import {
 import { IdSchema } from "../domain/common";
 import { PublicProfileSchema } from "../domain/user";
 import { pageSchema } from "../pagination";
+import { defineContract } from "./define-contract";
 
 /** Query strings arrive as text; "true"/"false" become booleans, anything else is refused. */
 const BooleanQuerySchema = z.enum(["true", "false"]).transform((value) => value === "true");
@@ -95,13 +96,21 @@ export const HealthSchema = z.object({
   version: z.string(),
 });
 
+const BOOK_ERRORS = [400, 404] as const;
+
 /**
  * Every catalogue operation: one name (`resource.verb`) shared by route, OpenAPI operation id,
  * logs and client hooks.
  */
-export const catalogContract = {
+export const catalogContract = defineContract({
   health: { method: "GET", path: P.health, response: HealthSchema },
-  "books.list": { method: "GET", path: P["books.list"], querystring: ListBooksQuerySchema, response: BookPageSchema },
+  "books.list": {
+    method: "GET",
+    path: P["books.list"],
+    querystring: ListBooksQuerySchema,
+    response: BookPageSchema,
+    errors: BOOK_ERRORS,
+  },
   "books.trending": {
     method: "GET",
     path: P["books.trending"],
@@ -112,20 +121,29 @@ export const catalogContract = {
     path: P["books.newCommunity"],
     querystring: CursorQuerySchema,
     response: pageSchema(BookSummarySchema),
+    errors: BOOK_ERRORS,
   },
-  "books.get": { method: "GET", path: P["books.get"], params: BookParamsSchema, response: BookDetailSchema },
+  "books.get": {
+    method: "GET",
+    path: P["books.get"],
+    params: BookParamsSchema,
+    response: BookDetailSchema,
+    errors: BOOK_ERRORS,
+  },
   "books.chapters": {
     method: "GET",
     path: P["books.chapters"],
     params: BookParamsSchema,
     querystring: CursorQuerySchema,
     response: ChapterPageSchema,
+    errors: BOOK_ERRORS,
   },
   "books.afterReading": {
     method: "GET",
     path: P["books.afterReading"],
     params: BookParamsSchema,
     response: AfterReadingSchema,
+    errors: BOOK_ERRORS,
   },
   "genres.list": { method: "GET", path: P["genres.list"], response: z.object({ items: z.array(GenreSchema) }) },
   "categories.list": {
@@ -138,10 +156,11 @@ export const catalogContract = {
     path: P["users.byUsername"],
     params: z.object({ username: z.string().min(1).max(40) }),
     response: z.object({ user: PublicProfileSchema }),
+    errors: [404],
   },
   "users.recent": {
     method: "GET",
     path: P["users.recent"],
     response: z.object({ items: z.array(PublicProfileSchema) }),
   },
-} as const;
+});

@@ -4,6 +4,7 @@ import { IdSchema, TimestampSchema } from "../domain/common";
 import { PublicUserSchema } from "../domain/user";
 import { pageSchema } from "../pagination";
 import { BookSummarySchema } from "./catalog.contract";
+import { defineContract } from "./define-contract";
 
 /** What a followed person did to a book: began it, finished it, starred it, or launched it as its author. */
 export const ACTIVITY_VERBS = ["started", "finished", "starred", "launched"] as const;
@@ -35,11 +36,12 @@ export const FeedPageSchema = pageSchema(FeedItemSchema).meta({ id: "FeedPage" }
 export type FeedPage = z.infer<typeof FeedPageSchema>;
 
 /** The signed-in viewer's activity feed: what the people they follow did, newest first. */
-export const feedContract = {
+export const feedContract = defineContract({
   "feed.list": {
     method: "GET",
     path: P["feed.list"],
     query: z.object({ cursor: z.string().optional() }),
     response: FeedPageSchema,
+    errors: [401],
   },
-} as const;
+});

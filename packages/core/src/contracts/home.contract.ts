@@ -2,6 +2,7 @@ import { z } from "zod";
 import { API_PATHS as P } from "../api-paths";
 import { GenreSchema } from "../domain/book";
 import { BookSummarySchema } from "./catalog.contract";
+import { defineContract } from "./define-contract";
 import { ContinueReadingSchema } from "./reading.contract";
 
 /** A scheduled book and whether the viewer asked to hear of its launch. */
@@ -27,6 +28,6 @@ export const ReaderHomeSchema = z
   .meta({ id: "ReaderHome" });
 export type ReaderHome = z.infer<typeof ReaderHomeSchema>;
 
-export const homeContract = {
-  "me.home": { method: "GET", path: P["me.home"], response: ReaderHomeSchema },
-} as const;
+export const homeContract = defineContract({
+  "me.home": { method: "GET", path: P["me.home"], response: ReaderHomeSchema, errors: [401] },
+});

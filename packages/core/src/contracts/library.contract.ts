@@ -4,6 +4,7 @@ import { IdSchema, TimestampSchema } from "../domain/common";
 import { ReadingProgressSchema } from "../domain/progress";
 import { SystemListSchema } from "../domain/user";
 import { BookSummarySchema } from "./catalog.contract";
+import { defineContract } from "./define-contract";
 import { BookIdParamsSchema } from "./reading.contract";
 
 /** After a star or unstar: whether the viewer now stars the book, and the book's star count. */
@@ -53,34 +54,63 @@ export const BookViewerStateSchema = z
   .meta({ id: "BookViewerState" });
 export type BookViewerState = z.infer<typeof BookViewerStateSchema>;
 
+const LIBRARY_ERRORS = [400, 401, 404, 412, 500] as const;
+
 /** Stars, system lists and launch subscriptions: the viewer's own, never another user's. */
-export const libraryContract = {
-  "books.star": { method: "PUT", path: P["books.star"], params: BookIdParamsSchema, response: StarStateSchema },
-  "books.unstar": { method: "DELETE", path: P["books.unstar"], params: BookIdParamsSchema, response: StarStateSchema },
+export const libraryContract = defineContract({
+  "books.star": {
+    method: "PUT",
+    path: P["books.star"],
+    params: BookIdParamsSchema,
+    response: StarStateSchema,
+    errors: LIBRARY_ERRORS,
+  },
+  "books.unstar": {
+    method: "DELETE",
+    path: P["books.unstar"],
+    params: BookIdParamsSchema,
+    response: StarStateSchema,
+    errors: LIBRARY_ERRORS,
+  },
   "books.subscribeLaunch": {
     method: "PUT",
     path: P["books.subscribeLaunch"],
     params: BookIdParamsSchema,
     response: LaunchSubscriptionStateSchema,
+    errors: LIBRARY_ERRORS,
   },
   "books.unsubscribeLaunch": {
     method: "DELETE",
     path: P["books.unsubscribeLaunch"],
     params: BookIdParamsSchema,
     response: LaunchSubscriptionStateSchema,
+    errors: LIBRARY_ERRORS,
   },
   "books.viewerState": {
     method: "GET",
     path: P["books.viewerState"],
     params: BookIdParamsSchema,
     response: BookViewerStateSchema,
+    errors: LIBRARY_ERRORS,
   },
-  "me.lists": { method: "GET", path: P["me.lists"], response: z.object({ lists: ReadingListsSchema }) },
-  "me.listPut": { method: "PUT", path: P["me.listPut"], params: ListPutParamsSchema, response: ListMembershipSchema },
+  "me.lists": {
+    method: "GET",
+    path: P["me.lists"],
+    response: z.object({ lists: ReadingListsSchema }),
+    errors: LIBRARY_ERRORS,
+  },
+  "me.listPut": {
+    method: "PUT",
+    path: P["me.listPut"],
+    params: ListPutParamsSchema,
+    response: ListMembershipSchema,
+    errors: LIBRARY_ERRORS,
+  },
   "me.listDelete": {
     method: "DELETE",
     path: P["me.listDelete"],
     params: ListBookParamsSchema,
     response: ListMembershipSchema,
+    errors: LIBRARY_ERRORS,
   },
-} as const;
+});

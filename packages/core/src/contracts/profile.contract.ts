@@ -6,6 +6,7 @@ import { pageSchema } from "../pagination";
 import type { OnboardingStep } from "../rules/onboarding";
 import { MeSchema } from "./auth.contract";
 import { BookSummarySchema, CursorQuerySchema } from "./catalog.contract";
+import { defineContract } from "./define-contract";
 
 const NameSchema = z.string().trim().max(100);
 
@@ -47,6 +48,7 @@ export type OnboardingAnswer<S extends OnboardingStep> = z.input<(typeof Onboard
 
 const MeResponseSchema = z.object({ user: MeSchema });
 const UserIdParamsSchema = z.object({ id: IdSchema });
+const PROFILE_ERRORS = [400, 401, 404, 409] as const;
 
 /** One documented operation per step, so each has its exact body schema. */
 function onboardingOperation<S extends OnboardingStep>(step: S) {
@@ -55,14 +57,21 @@ function onboardingOperation<S extends OnboardingStep>(step: S) {
     path: P["me.onboarding"].replace(":step", step),
     body: OnboardingAnswerSchemas[step],
     response: MeResponseSchema,
+    errors: PROFILE_ERRORS,
   };
 }
 
 /** Any step's answer, once its own route has validated it. */
 export type AnyOnboardingAnswer = z.output<(typeof OnboardingAnswerSchemas)[OnboardingStep]>;
 
-export const profileContract = {
-  "me.update": { method: "PATCH", path: P["me.update"], body: ProfileUpdateSchema, response: MeResponseSchema },
+export const profileContract = defineContract({
+  "me.update": {
+    method: "PATCH",
+    path: P["me.update"],
+    body: ProfileUpdateSchema,
+    response: MeResponseSchema,
+    errors: PROFILE_ERRORS,
+  },
   "me.onboarding.first-name": onboardingOperation("first-name"),
   "me.onboarding.username": onboardingOperation("username"),
   "me.onboarding.terms": onboardingOperation("terms"),
@@ -78,6 +87,7 @@ export const profileContract = {
     path: P["users.get"],
     params: UserIdParamsSchema,
     response: z.object({ user: PublicProfileSchema }),
+    errors: [400, 404],
   },
   /** An author's launched books (newest launch first), then their scheduled ones (soonest first). */
   "users.books": {
@@ -86,5 +96,6 @@ export const profileContract = {
     params: UserIdParamsSchema,
     querystring: CursorQuerySchema,
     response: pageSchema(BookSummarySchema),
+    errors: [400, 404],
   },
-} as const;
+});

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { API_PATHS as P } from "../api-paths";
 import { IdSchema, TimestampSchema } from "../domain/common";
 import { UserEventTypeSchema } from "../domain/user-event";
+import { defineContract } from "./define-contract";
 
 /** A browser's PushSubscription as `subscription.toJSON()` gives it. */
 export const PushSubscriptionSchema = z
@@ -68,13 +69,17 @@ export type PushPayload = z.infer<typeof PushPayloadSchema>;
 
 const RegistrationIdParams = z.object({ id: IdSchema });
 
-export const pushContract = {
+const REGISTRATION_ERRORS = [400, 401, 404, 429] as const;
+
+export const pushContract = defineContract({
   "push.vapidPublicKey": { method: "GET", path: P["push.vapidPublicKey"], response: VapidPublicKeySchema },
   "push.register": {
     method: "POST",
     path: P["push.register"],
     body: PushRegistrationBodySchema,
     response: PushRegistrationSchema,
+    status: 201,
+    errors: REGISTRATION_ERRORS,
   },
   "push.update": {
     method: "PATCH",
@@ -82,17 +87,26 @@ export const pushContract = {
     params: RegistrationIdParams,
     body: PushRegistrationBodySchema,
     response: PushRegistrationSchema,
+    errors: REGISTRATION_ERRORS,
   },
-  "push.unregister": { method: "DELETE", path: P["push.unregister"], params: RegistrationIdParams },
+  "push.unregister": {
+    method: "DELETE",
+    path: P["push.unregister"],
+    params: RegistrationIdParams,
+    status: 204,
+    errors: REGISTRATION_ERRORS,
+  },
   "me.notificationPreferences": {
     method: "GET",
     path: P["me.notificationPreferences"],
     response: NotificationPreferencesSchema,
+    errors: [401],
   },
   "me.updateNotificationPreferences": {
     method: "PUT",
     path: P["me.notificationPreferences"],
     body: NotificationPreferencesUpdateSchema,
     response: NotificationPreferencesSchema,
+    errors: [400, 401],
   },
-} as const;
+});

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { API_PATHS as P } from "../api-paths";
+import { defineContract } from "./define-contract";
 
 export const READER_LAYOUTS = ["paginated", "scrolled"] as const;
 export const READER_THEMES = ["light", "sepia", "dark"] as const;
@@ -32,12 +33,18 @@ export const ReaderSettingsResponseSchema = z
   .meta({ id: "ReaderSettingsResponse" });
 export type ReaderSettingsResponse = z.infer<typeof ReaderSettingsResponseSchema>;
 
-export const readerSettingsContract = {
-  "me.readerSettings": { method: "GET", path: P["me.readerSettings"], response: ReaderSettingsResponseSchema },
+export const readerSettingsContract = defineContract({
+  "me.readerSettings": {
+    method: "GET",
+    path: P["me.readerSettings"],
+    response: ReaderSettingsResponseSchema,
+    errors: [401],
+  },
   "me.updateReaderSettings": {
     method: "PUT",
     path: P["me.readerSettings"],
     body: ReaderSettingsSchema,
     response: ReaderSettingsResponseSchema,
+    errors: [400, 401],
   },
-} as const;
+});

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { API_PATHS as P } from "../api-paths";
 import { IdSchema } from "../domain/common";
 import { BookSummarySchema } from "./catalog.contract";
+import { defineContract } from "./define-contract";
 import type { ActivityVerb } from "./feed.contract";
 
 /** Each list of a profile's reading activity holds at most this many books, the most recent first. */
@@ -21,11 +22,12 @@ export const ReadingActivitySchema = z
   .meta({ id: "ReadingActivity" });
 export type ReadingActivity = z.infer<typeof ReadingActivitySchema>;
 
-export const readingActivityContract = {
+export const readingActivityContract = defineContract({
   "users.reading": {
     method: "GET",
     path: P["users.reading"],
     params: z.object({ id: IdSchema }),
     response: ReadingActivitySchema,
+    errors: [400, 404],
   },
-} as const;
+});

@@ -3,6 +3,7 @@ import { API_PATHS as P } from "../api-paths";
 import { IdSchema } from "../domain/common";
 import { ChapterProgressSchema, EpubPositionSchema, ReadingProgressSchema } from "../domain/progress";
 import { BookSummarySchema } from "./catalog.contract";
+import { defineContract } from "./define-contract";
 
 export const BookIdParamsSchema = z.object({ id: IdSchema });
 export const ChapterParamsSchema = z.object({ id: IdSchema, anchorId: z.string().min(1).max(200) });
@@ -73,24 +74,30 @@ export const ContinueReadingSchema = z.object({
   items: z.array(z.object({ book: BookSummarySchema, progress: ReadingProgressSchema })),
 });
 
-export const readingContract = {
+const PROGRESS_ERRORS = [400, 401, 404, 412, 500] as const;
+const CONTENT_ERRORS = [400, 404, 412] as const;
+
+export const readingContract = defineContract({
   "books.chapterContent": {
     method: "GET",
     path: P["books.chapterContent"],
     params: ChapterParamsSchema,
     response: z.object({ chapter: ChapterContentSchema }),
+    errors: CONTENT_ERRORS,
   },
   "books.file": {
     method: "GET",
     path: P["books.file"],
     params: z.object({ id: IdSchema, "*": z.string().min(1).max(1000) }),
     response: z.any().meta({ description: "A file of the book (image, font, media or stylesheet), by its path." }),
+    errors: CONTENT_ERRORS,
   },
   "progress.get": {
     method: "GET",
     path: P["progress.get"],
     params: BookIdParamsSchema,
     response: BookProgressResponseSchema,
+    errors: PROGRESS_ERRORS,
   },
   "progress.put": {
     method: "PUT",
@@ -98,6 +105,7 @@ export const readingContract = {
     params: BookIdParamsSchema,
     body: BookProgressUpdateSchema,
     response: BookProgressResponseSchema,
+    errors: PROGRESS_ERRORS,
   },
   "progress.putChapter": {
     method: "PUT",
@@ -105,6 +113,7 @@ export const readingContract = {
     params: ChapterParamsSchema,
     body: ChapterProgressUpdateSchema,
     response: BookProgressResponseSchema,
+    errors: PROGRESS_ERRORS,
   },
   "progress.finish": {
     method: "POST",
@@ -112,6 +121,7 @@ export const readingContract = {
     params: BookIdParamsSchema,
     body: ProgressActionSchema,
     response: BookProgressResponseSchema,
+    errors: PROGRESS_ERRORS,
   },
   "progress.startOver": {
     method: "POST",
@@ -119,6 +129,7 @@ export const readingContract = {
     params: BookIdParamsSchema,
     body: ProgressActionSchema,
     response: BookProgressResponseSchema,
+    errors: PROGRESS_ERRORS,
   },
-  "me.progress": { method: "GET", path: P["me.progress"], response: ContinueReadingSchema },
-} as const;
+  "me.progress": { method: "GET", path: P["me.progress"], response: ContinueReadingSchema, errors: PROGRESS_ERRORS },
+});

@@ -6,6 +6,7 @@ import { IdSchema } from "../domain/common";
 import { PublicProfileSchema } from "../domain/user";
 import { pageSchema } from "../pagination";
 import { BookSummarySchema } from "./catalog.contract";
+import { defineContract } from "./define-contract";
 
 /** What a search asks for; the trimmed text must hold at least two characters. */
 export const SearchTextSchema = z
@@ -61,12 +62,19 @@ export const SuggestionsSchema = z.object({ items: z.array(SuggestionSchema).max
 export type Suggestions = z.infer<typeof SuggestionsSchema>;
 
 /** Search over books (title, author, description) and people (name, username), with typo tolerance. */
-export const searchContract = {
-  search: { method: "GET", path: P.search, querystring: SearchQuerySchema, response: SearchResultsSchema },
+export const searchContract = defineContract({
+  search: {
+    method: "GET",
+    path: P.search,
+    querystring: SearchQuerySchema,
+    response: SearchResultsSchema,
+    errors: [400, 429],
+  },
   "search.suggest": {
     method: "GET",
     path: P["search.suggest"],
     querystring: z.object({ q: SearchTextSchema }),
     response: SuggestionsSchema,
+    errors: [400, 429],
   },
-} as const;
+});

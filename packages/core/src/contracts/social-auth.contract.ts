@@ -3,6 +3,7 @@ import { API_PATHS as P } from "../api-paths";
 import type { ErrorKey } from "../errors";
 import { sameSitePath } from "../rules/same-site-path";
 import { SessionResponseSchema } from "./auth.contract";
+import { defineContract } from "./define-contract";
 
 export const SOCIAL_PROVIDERS = ["google", "apple"] as const;
 export const SocialProviderSchema = z.enum(SOCIAL_PROVIDERS);
@@ -75,13 +76,16 @@ export const SocialExchangeRequestSchema = z.object({
 });
 export type SocialExchangeRequest = z.infer<typeof SocialExchangeRequestSchema>;
 
-export const socialAuthContract = {
+const SOCIAL_ERRORS = [400, 401, 403, 412, 429, 503] as const;
+
+export const socialAuthContract = defineContract({
   "auth.providers": { method: "GET", path: P["auth.providers"], response: SocialProvidersResponseSchema },
   "auth.socialSignIn": {
     method: "POST",
     path: P["auth.socialSignIn"],
     body: SocialSignInRequestSchema,
     response: SocialSignInResponseSchema,
+    errors: SOCIAL_ERRORS,
   },
   /** Answers with a redirect: to the return path (signed in), `/auth/action` (native) or `/auth/sign-in?error=…`. */
   "auth.socialCallback": {
@@ -95,6 +99,7 @@ export const socialAuthContract = {
     path: P["auth.socialCallback"],
     params: SocialCallbackParamsSchema,
     body: SocialCallbackFormSchema,
+    consumes: ["application/x-www-form-urlencoded"],
   },
   /** Spends a native hand-off token from `/auth/action?mode=socialSignIn` for a session. */
   "auth.socialExchange": {
@@ -102,5 +107,6 @@ export const socialAuthContract = {
     path: P["auth.socialExchange"],
     body: SocialExchangeRequestSchema,
     response: SessionResponseSchema,
+    errors: SOCIAL_ERRORS,
   },
-} as const;
+});

@@ -4,6 +4,7 @@ import { IdSchema, TimestampSchema } from "../domain/common";
 import { PublicUserSchema } from "../domain/user";
 import { TargetResourceSchema, UserEventTypeSchema } from "../domain/user-event";
 import { pageSchema } from "../pagination";
+import { defineContract } from "./define-contract";
 
 /** Follower and following lists, and the notifications inbox, are served this many at a time. */
 export const SOCIAL_PAGE_SIZE = 20;
@@ -39,16 +40,35 @@ export type MarkNotificationsRead = z.infer<typeof MarkNotificationsReadSchema>;
 /** Server-Sent Events on `stream`: `notification` (a Notification, its id as the event id) and `counters`. */
 export const StreamCountersSchema = z.object({ unreadCount: z.number().int() });
 
-export const socialContract = {
-  "users.followState": { method: "GET", path: P["users.follow"], params: UserIdParams, response: FollowStateSchema },
-  "users.follow": { method: "PUT", path: P["users.follow"], params: UserIdParams, response: FollowStateSchema },
-  "users.unfollow": { method: "DELETE", path: P["users.follow"], params: UserIdParams, response: FollowStateSchema },
+export const socialContract = defineContract({
+  "users.followState": {
+    method: "GET",
+    path: P["users.follow"],
+    params: UserIdParams,
+    response: FollowStateSchema,
+    errors: [400, 401, 404],
+  },
+  "users.follow": {
+    method: "PUT",
+    path: P["users.follow"],
+    params: UserIdParams,
+    response: FollowStateSchema,
+    errors: [400, 401, 404, 429],
+  },
+  "users.unfollow": {
+    method: "DELETE",
+    path: P["users.follow"],
+    params: UserIdParams,
+    response: FollowStateSchema,
+    errors: [400, 401, 404, 429],
+  },
   "users.followers": {
     method: "GET",
     path: P["users.followers"],
     params: UserIdParams,
     query: CursorQuery,
     response: pageSchema(PublicUserSchema),
+    errors: [404],
   },
   "users.following": {
     method: "GET",
@@ -56,18 +76,26 @@ export const socialContract = {
     params: UserIdParams,
     query: CursorQuery,
     response: pageSchema(PublicUserSchema),
+    errors: [404],
   },
   "notifications.list": {
     method: "GET",
     path: P["notifications.list"],
     query: CursorQuery,
     response: NotificationsPageSchema,
+    errors: [401],
   },
   "notifications.read": {
     method: "POST",
     path: P["notifications.read"],
     body: MarkNotificationsReadSchema,
     response: StreamCountersSchema,
+    errors: [400, 401],
   },
-  stream: { method: "GET", path: P.stream, response: z.string().meta({ description: "text/event-stream" }) },
-} as const;
+  stream: {
+    method: "GET",
+    path: P.stream,
+    response: z.string().meta({ description: "text/event-stream" }),
+    errors: [401, 429],
+  },
+});

@@ -3,6 +3,7 @@ import { API_PATHS as P } from "../api-paths";
 import { BookSchema, CharacterSchema, CompletionStatusSchema, PublishingLabelSchema } from "../domain/book";
 import { IdSchema, TimestampSchema } from "../domain/common";
 import { AuthorSchema, RoleSchema } from "../domain/user";
+import { defineContract } from "./define-contract";
 
 /** A chapter's Markdown source: generous for a chapter (about 35 000 words), far inside the 1 MB body limit. */
 export const CHAPTER_MARKDOWN_MAX_LENGTH = 200_000;
@@ -136,24 +137,38 @@ export const ImportResultSchema = z
   .meta({ id: "ImportResult" });
 export type ImportResult = z.infer<typeof ImportResultSchema>;
 
+const STUDIO_ERRORS = [400, 401, 403, 404, 412, 413, 500] as const;
+
 /**
  * The author studio. Cover upload and EPUB import take multipart/form-data with the file in the
  * field `file` (covers 256 KB at most, EPUBs up to the importer's limit), so they declare no body schema.
  */
-export const studioContract = {
-  "studio.becomeAuthor": { method: "POST", path: P["studio.becomeAuthor"], response: BecomeAuthorResponseSchema },
-  "studio.listBooks": { method: "GET", path: P["studio.listBooks"], response: StudioBookListSchema },
+export const studioContract = defineContract({
+  "studio.becomeAuthor": {
+    method: "POST",
+    path: P["studio.becomeAuthor"],
+    response: BecomeAuthorResponseSchema,
+    errors: STUDIO_ERRORS,
+  },
+  "studio.listBooks": {
+    method: "GET",
+    path: P["studio.listBooks"],
+    response: StudioBookListSchema,
+    errors: STUDIO_ERRORS,
+  },
   "studio.createBook": {
     method: "POST",
     path: P["studio.createBook"],
     body: CreateStudioBookSchema,
     response: StudioBookSchema,
+    errors: STUDIO_ERRORS,
   },
   "studio.getBook": {
     method: "GET",
     path: P["studio.getBook"],
     params: StudioBookParamsSchema,
     response: StudioBookSchema,
+    errors: STUDIO_ERRORS,
   },
   "studio.updateBook": {
     method: "PATCH",
@@ -161,18 +176,21 @@ export const studioContract = {
     params: StudioBookParamsSchema,
     body: UpdateStudioBookSchema,
     response: StudioBookSchema,
+    errors: STUDIO_ERRORS,
   },
   "studio.uploadCover": {
     method: "POST",
     path: P["studio.uploadCover"],
     params: StudioBookParamsSchema,
     response: StudioBookSchema,
+    errors: STUDIO_ERRORS,
   },
   "studio.listChapters": {
     method: "GET",
     path: P["studio.listChapters"],
     params: StudioBookParamsSchema,
     response: z.object({ items: z.array(StudioChapterSummarySchema) }),
+    errors: STUDIO_ERRORS,
   },
   "studio.createChapter": {
     method: "POST",
@@ -180,12 +198,14 @@ export const studioContract = {
     params: StudioBookParamsSchema,
     body: CreateStudioChapterSchema,
     response: StudioChapterResponseSchema,
+    errors: STUDIO_ERRORS,
   },
   "studio.getChapter": {
     method: "GET",
     path: P["studio.getChapter"],
     params: StudioChapterParamsSchema,
     response: z.object({ chapter: StudioChapterSchema }),
+    errors: STUDIO_ERRORS,
   },
   "studio.updateChapter": {
     method: "PATCH",
@@ -193,12 +213,14 @@ export const studioContract = {
     params: StudioChapterParamsSchema,
     body: UpdateStudioChapterSchema,
     response: StudioChapterResponseSchema,
+    errors: STUDIO_ERRORS,
   },
   "studio.deleteChapter": {
     method: "DELETE",
     path: P["studio.deleteChapter"],
     params: StudioChapterParamsSchema,
     response: StudioBookSchema,
+    errors: STUDIO_ERRORS,
   },
   "studio.reorderChapters": {
     method: "PUT",
@@ -206,6 +228,7 @@ export const studioContract = {
     params: StudioBookParamsSchema,
     body: ChapterOrderSchema,
     response: StudioBookSchema,
+    errors: STUDIO_ERRORS,
   },
   "studio.schedule": {
     method: "POST",
@@ -213,18 +236,21 @@ export const studioContract = {
     params: StudioBookParamsSchema,
     body: ScheduleLaunchSchema,
     response: StudioBookSchema,
+    errors: STUDIO_ERRORS,
   },
   "studio.launch": {
     method: "POST",
     path: P["studio.launch"],
     params: StudioBookParamsSchema,
     response: LaunchResponseSchema,
+    errors: STUDIO_ERRORS,
   },
-  "studio.import": { method: "POST", path: P["studio.import"], response: ImportResultSchema },
+  "studio.import": { method: "POST", path: P["studio.import"], response: ImportResultSchema, errors: STUDIO_ERRORS },
   "books.export": {
     method: "GET",
     path: P["books.export"],
     params: StudioBookParamsSchema,
     response: z.any().meta({ description: "The book as an EPUB 3 file (application/epub+zip)." }),
+    errors: STUDIO_ERRORS,
   },
-} as const;
+});

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { API_PATHS as P } from "../api-paths";
 import { UrlOrPathSchema } from "../domain/common";
 import { MeSchema } from "./auth.contract";
+import { defineContract } from "./define-contract";
 
 export const PROFILE_IMAGE_KINDS = ["avatar", "cover"] as const;
 export const ProfileImageKindSchema = z.enum(PROFILE_IMAGE_KINDS);
@@ -57,25 +58,43 @@ export const UploadParamsSchema = z.object({ id: UploadIdSchema });
 /** One upload's URL (the `Location` of its creation): HEAD tells its offset, PATCH appends, DELETE cancels. */
 export const UPLOAD_PATH = `${P["uploads.tus"]}/:id`;
 
-export const uploadsContract = {
+const TUS_ERRORS = [400, 401, 403, 404, 412, 413] as const;
+/** Creations count against the per-user upload limits, so they also answer 429. */
+const CREATION_ERRORS = [...TUS_ERRORS, 429] as const;
+
+export const uploadsContract = defineContract({
   "me.avatar": {
     method: "POST",
     path: P["me.avatar"],
     body: FinishUploadRequestSchema.nullish(),
     response: ProfileImageResponseSchema,
+    errors: CREATION_ERRORS,
   },
   "me.cover": {
     method: "POST",
     path: P["me.cover"],
     body: FinishUploadRequestSchema.nullish(),
     response: ProfileImageResponseSchema,
+    errors: CREATION_ERRORS,
   },
-  "uploads.create": { method: "POST", path: P["uploads.tus"], headers: TusCreationHeadersSchema },
-  "uploads.append": { method: "PATCH", path: UPLOAD_PATH, params: UploadParamsSchema, headers: TusPatchHeadersSchema },
+  "uploads.create": {
+    method: "POST",
+    path: P["uploads.tus"],
+    headers: TusCreationHeadersSchema,
+    errors: CREATION_ERRORS,
+  },
+  "uploads.append": {
+    method: "PATCH",
+    path: UPLOAD_PATH,
+    params: UploadParamsSchema,
+    headers: TusPatchHeadersSchema,
+    errors: TUS_ERRORS,
+  },
   "uploads.cancel": {
     method: "DELETE",
     path: UPLOAD_PATH,
     params: UploadParamsSchema,
     headers: TusTerminationHeadersSchema,
+    errors: TUS_ERRORS,
   },
-} as const;
+});

@@ -1,8 +1,8 @@
 import rateLimit from "@fastify/rate-limit";
-import { ApiErrorBodySchema, bookSearchContract as c } from "@quire/core";
+import { bookSearchContract as c } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { route } from "../../http/route";
 import { cachePublicReads, type ResponseCache } from "../../infra/response-cache";
-import { operation } from "../../openapi-operation";
 import type { BookSearchService } from "./book-search.service";
 
 /**
@@ -16,25 +16,6 @@ export const bookSearchRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { service, cache, perIpPerMinute }) => {
   await app.register(rateLimit, { global: false });
   cachePublicReads(app, cache);
-
-  const route = c["books.search"];
-  app.get(
-    route.path,
-    {
-      config: { rateLimit: { max: perIpPerMinute, timeWindow: "1 minute" } },
-      schema: {
-        ...operation("books.search"),
-        params: route.params,
-        querystring: route.querystring,
-        response: {
-          200: route.response,
-          400: ApiErrorBodySchema,
-          404: ApiErrorBodySchema,
-          412: ApiErrorBodySchema,
-          429: ApiErrorBodySchema,
-        },
-      },
-    },
-    async (request) => service.search(request.params.id, request.query.q),
-  );
+  const limited = { config: { rateLimit: { max: perIpPerMinute, timeWindow: "1 minute" } } };
+  route(app, c["books.search"], limited, async (request) => service.search(request.params.id, request.query.q));
 };

@@ -1,82 +1,22 @@
-import { ApiErrorBodySchema, catalogContract as c } from "@quire/core";
+import { catalogContract as c } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { route } from "../../http/route";
 import { cachePublicReads, type ResponseCache } from "../../infra/response-cache";
-import { operation } from "../../openapi-operation";
 import { type CatalogService, VISITOR } from "./catalog.service";
 
-const errors = { 400: ApiErrorBodySchema, 404: ApiErrorBodySchema };
-
-/** Catalogue read paths. Accounts arrive later; until then every caller is a visitor. */
+/** Catalogue reads; every caller is a visitor here (hidden books are the studio's). */
 export const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService; cache: ResponseCache }> = async (
   app,
   { service, cache },
 ) => {
   cachePublicReads(app, cache);
-
-  app.get(
-    c["books.list"].path,
-    {
-      schema: {
-        ...operation("books.list"),
-        querystring: c["books.list"].querystring,
-        response: { 200: c["books.list"].response, ...errors },
-      },
-    },
-    async (request) => service.listBooks(request.query, VISITOR),
+  route(app, c["books.list"], async (request) => service.listBooks(request.query, VISITOR));
+  route(app, c["books.trending"], async () => ({ items: await service.trendingBooks() }));
+  route(app, c["books.newCommunity"], async (request) => service.newCommunityBooks(request.query.cursor));
+  route(app, c["books.get"], async (request) => service.getBook(request.params.id, VISITOR));
+  route(app, c["books.chapters"], async (request) =>
+    service.listChapters(request.params.id, request.query.cursor, VISITOR),
   );
-
-  app.get(
-    c["books.trending"].path,
-    { schema: { ...operation("books.trending"), response: { 200: c["books.trending"].response } } },
-    async () => ({ items: await service.trendingBooks() }),
-  );
-
-  app.get(
-    c["books.newCommunity"].path,
-    {
-      schema: {
-        ...operation("books.newCommunity"),
-        querystring: c["books.newCommunity"].querystring,
-        response: { 200: c["books.newCommunity"].response, ...errors },
-      },
-    },
-    async (request) => service.newCommunityBooks(request.query.cursor),
-  );
-
-  app.get(
-    c["books.get"].path,
-    {
-      schema: {
-        ...operation("books.get"),
-        params: c["books.get"].params,
-        response: { 200: c["books.get"].response, ...errors },
-      },
-    },
-    async (request) => service.getBook(request.params.id, VISITOR),
-  );
-
-  app.get(
-    c["books.chapters"].path,
-    {
-      schema: {
-        ...operation("books.chapters"),
-        params: c["books.chapters"].params,
-        querystring: c["books.chapters"].querystring,
-        response: { 200: c["books.chapters"].response, ...errors },
-      },
-    },
-    async (request) => service.listChapters(request.params.id, request.query.cursor, VISITOR),
-  );
-
-  app.get(
-    c["genres.list"].path,
-    { schema: { ...operation("genres.list"), response: { 200: c["genres.list"].response } } },
-    async () => ({ items: await service.listGenres() }),
-  );
-
-  app.get(
-    c["categories.list"].path,
-    { schema: { ...operation("categories.list"), response: { 200: c["categories.list"].response } } },
-    async () => ({ items: await service.listCategories(VISITOR) }),
-  );
+  route(app, c["genres.list"], async () => ({ items: await service.listGenres() }));
+  route(app, c["categories.list"], async () => ({ items: await service.listCategories(VISITOR) }));
 };

@@ -1,8 +1,8 @@
 import rateLimit from "@fastify/rate-limit";
-import { ApiErrorBodySchema, socialContract } from "@quire/core";
+import { socialContract as c } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { route } from "../../http/route";
 import { perUserRateLimit } from "../../infra/per-user-rate-limit";
-import { operation } from "../../openapi-operation";
 import { requireViewer } from "../auth/session";
 import type { FollowsService } from "./follows.service";
 
@@ -12,59 +12,19 @@ export const followsRoutes: FastifyPluginAsyncZod<{
   changesPerMinute: number;
 }> = async (app, { service, changesPerMinute }) => {
   await app.register(rateLimit, { global: false });
-  const limited = perUserRateLimit(changesPerMinute);
-  const errors = { 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 404: ApiErrorBodySchema };
-  const changeErrors = { ...errors, 429: ApiErrorBodySchema };
-  const follow = socialContract["users.follow"];
-  app.put(
-    follow.path,
-    {
-      config: limited,
-      schema: {
-        ...operation("users.follow"),
-        params: follow.params,
-        response: { 200: follow.response, ...changeErrors },
-      },
-    },
-    async (request) => service.follow(requireViewer(request).userId, request.params.id),
+  const limited = { config: perUserRateLimit(changesPerMinute) };
+  route(app, c["users.follow"], limited, async (request) =>
+    service.follow(requireViewer(request).userId, request.params.id),
   );
-
-  const state = socialContract["users.followState"];
-  app.get(
-    state.path,
-    {
-      schema: { ...operation("users.followState"), params: state.params, response: { 200: state.response, ...errors } },
-    },
-    async (request) => service.state(requireViewer(request).userId, request.params.id),
+  route(app, c["users.followState"], async (request) =>
+    service.state(requireViewer(request).userId, request.params.id),
   );
-
-  const unfollow = socialContract["users.unfollow"];
-  app.delete(
-    unfollow.path,
-    {
-      config: limited,
-      schema: {
-        ...operation("users.unfollow"),
-        params: unfollow.params,
-        response: { 200: unfollow.response, ...changeErrors },
-      },
-    },
-    async (request) => service.unfollow(requireViewer(request).userId, request.params.id),
+  route(app, c["users.unfollow"], limited, async (request) =>
+    service.unfollow(requireViewer(request).userId, request.params.id),
   );
-
   for (const direction of ["followers", "following"] as const) {
-    const route = socialContract[`users.${direction}`];
-    app.get(
-      route.path,
-      {
-        schema: {
-          ...operation(`users.${direction}`),
-          params: route.params,
-          querystring: route.query,
-          response: { 200: route.response, 404: ApiErrorBodySchema },
-        },
-      },
-      async (request) => service.list(direction, request.params.id, request.query.cursor),
+    route(app, c[`users.${direction}`], async (request) =>
+      service.list(direction, request.params.id, request.query.cursor),
     );
   }
 };

@@ -1,6 +1,6 @@
-import { ApiErrorBodySchema, AppError, socialContract } from "@quire/core";
+import { AppError, socialContract } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { operation } from "../../openapi-operation";
+import { route } from "../../http/route";
 import { requireViewer } from "../auth/session";
 import type { NotificationHub } from "./notification-hub";
 import { type NotificationsRepository, presentNotification } from "./notifications.repository";
@@ -31,78 +31,68 @@ export const streamRoutes: FastifyPluginAsyncZod<{
     for (const end of open) end();
   });
 
-  const route = socialContract.stream;
-  app.get(
-    route.path,
-    {
-      schema: {
-        ...operation("stream"),
-        response: { 200: route.response, 401: ApiErrorBodySchema, 429: ApiErrorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      const { userId } = requireViewer(request);
-      const streams = streamsOf.get(userId) ?? 0;
-      if (streams >= STREAMS_PER_USER) {
-        throw new AppError(
-          "resource-exhausted",
-          `Too many live streams are open for this account (${STREAMS_PER_USER}). Close another tab or window and try again.`,
-          { details: { maxStreams: STREAMS_PER_USER } },
-        );
-      }
-      streamsOf.set(userId, streams + 1);
-      reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, {
-        "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "no-store",
-        "x-accel-buffering": "no",
-        connection: "keep-alive",
-      });
-      raw.write("retry: 3000\n\n");
+  route(app, socialContract.stream, async (request, reply) => {
+    const { userId } = requireViewer(request);
+    const streams = streamsOf.get(userId) ?? 0;
+    if (streams >= STREAMS_PER_USER) {
+      throw new AppError(
+        "resource-exhausted",
+        `Too many live streams are open for this account (${STREAMS_PER_USER}). Close another tab or window and try again.`,
+        { details: { maxStreams: STREAMS_PER_USER } },
+      );
+    }
+    streamsOf.set(userId, streams + 1);
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-store",
+      "x-accel-buffering": "no",
+      connection: "keep-alive",
+    });
+    raw.write("retry: 3000\n\n");
 
-      const sent = new Set<string>();
-      // Writes go one after another, so a replay finishes before live notifications follow it.
-      let queue = Promise.resolve();
-      const send = (notificationId: string) => {
-        queue = queue
-          .then(async () => {
-            if (sent.has(notificationId) || raw.destroyed) return;
-            const row = await repository.byId(userId, notificationId);
-            if (!row) return;
-            sent.add(notificationId);
-            raw.write(`id: ${row.id}\nevent: notification\ndata: ${JSON.stringify(presentNotification(row))}\n\n`);
-            await sendCounters();
-          })
-          .catch((error: unknown) => request.log.warn({ err: error }, "stream write failed"));
-      };
-      const sendCounters = async () => {
-        const unreadCount = await repository.unreadCount(userId);
-        if (!raw.destroyed) raw.write(`event: counters\ndata: ${JSON.stringify({ unreadCount })}\n\n`);
-      };
+    const sent = new Set<string>();
+    // Writes go one after another, so a replay finishes before live notifications follow it.
+    let queue = Promise.resolve();
+    const send = (notificationId: string) => {
+      queue = queue
+        .then(async () => {
+          if (sent.has(notificationId) || raw.destroyed) return;
+          const row = await repository.byId(userId, notificationId);
+          if (!row) return;
+          sent.add(notificationId);
+          raw.write(`id: ${row.id}\nevent: notification\ndata: ${JSON.stringify(presentNotification(row))}\n\n`);
+          await sendCounters();
+        })
+        .catch((error: unknown) => request.log.warn({ err: error }, "stream write failed"));
+    };
+    const sendCounters = async () => {
+      const unreadCount = await repository.unreadCount(userId);
+      if (!raw.destroyed) raw.write(`event: counters\ndata: ${JSON.stringify({ unreadCount })}\n\n`);
+    };
 
-      const unsubscribe = hub.subscribe(userId, send);
-      const heartbeat = setInterval(() => raw.write(": heartbeat\n\n"), HEARTBEAT_MS);
-      let ended = false;
-      const end = () => {
-        if (ended) return;
-        ended = true;
-        const left = (streamsOf.get(userId) ?? 1) - 1;
-        if (left > 0) streamsOf.set(userId, left);
-        else streamsOf.delete(userId);
-        clearInterval(heartbeat);
-        unsubscribe();
-        open.delete(end);
-        raw.end();
-      };
-      open.add(end);
-      raw.on("close", end);
+    const unsubscribe = hub.subscribe(userId, send);
+    const heartbeat = setInterval(() => raw.write(": heartbeat\n\n"), HEARTBEAT_MS);
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      const left = (streamsOf.get(userId) ?? 1) - 1;
+      if (left > 0) streamsOf.set(userId, left);
+      else streamsOf.delete(userId);
+      clearInterval(heartbeat);
+      unsubscribe();
+      open.delete(end);
+      raw.end();
+    };
+    open.add(end);
+    raw.on("close", end);
 
-      const lastEventId = request.headers["last-event-id"];
-      if (typeof lastEventId === "string" && lastEventId) {
-        for (const row of await repository.after(userId, lastEventId)) send(row.id);
-      }
-      queue = queue.then(sendCounters);
-    },
-  );
+    const lastEventId = request.headers["last-event-id"];
+    if (typeof lastEventId === "string" && lastEventId) {
+      for (const row of await repository.after(userId, lastEventId)) send(row.id);
+    }
+    queue = queue.then(sendCounters);
+  });
 };

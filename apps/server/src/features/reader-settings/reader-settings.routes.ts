@@ -1,6 +1,6 @@
-import { ApiErrorBodySchema, readerSettingsContract as c } from "@quire/core";
+import { readerSettingsContract as c } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { operation } from "../../openapi-operation";
+import { route } from "../../http/route";
 import { requireSessionFirst, requireViewer } from "../auth/session";
 import type { ReaderSettingsRepository } from "./reader-settings.repository";
 
@@ -15,36 +15,17 @@ export const readerSettingsRoutes: FastifyPluginAsyncZod<ReaderSettingsRouteOpti
   { repository, clock },
 ) => {
   app.addHook("preValidation", requireSessionFirst("notLoggedIn"));
-  app.get(
-    c["me.readerSettings"].path,
-    {
-      schema: {
-        ...operation("me.readerSettings"),
-        response: { 200: c["me.readerSettings"].response, 401: ApiErrorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      const { userId } = requireViewer(request, "notLoggedIn");
-      // Per account and changed from other devices: no cache may keep an old copy.
-      reply.header("cache-control", "no-store");
-      return { settings: await repository.find(userId) };
-    },
-  );
+  route(app, c["me.readerSettings"], async (request, reply) => {
+    const { userId } = requireViewer(request, "notLoggedIn");
+    // Per account and changed from other devices: no cache may keep an old copy.
+    reply.header("cache-control", "no-store");
+    return { settings: await repository.find(userId) };
+  });
 
-  app.put(
-    c["me.updateReaderSettings"].path,
-    {
-      schema: {
-        ...operation("me.updateReaderSettings"),
-        body: c["me.updateReaderSettings"].body,
-        response: { 200: c["me.updateReaderSettings"].response, 400: ApiErrorBodySchema, 401: ApiErrorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      const { userId } = requireViewer(request, "notLoggedIn");
-      await repository.save(userId, request.body, clock().toISOString());
-      reply.header("cache-control", "no-store");
-      return { settings: request.body };
-    },
-  );
+  route(app, c["me.updateReaderSettings"], async (request, reply) => {
+    const { userId } = requireViewer(request, "notLoggedIn");
+    await repository.save(userId, request.body, clock().toISOString());
+    reply.header("cache-control", "no-store");
+    return { settings: request.body };
+  });
 };

@@ -1,7 +1,7 @@
-import { ApiErrorBodySchema, readingContract as c } from "@quire/core";
+import { readingContract as c } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { route } from "../../http/route";
 import { cachePublicReads, type ResponseCache } from "../../infra/response-cache";
-import { operation } from "../../openapi-operation";
 import { FILES_CSP } from "../../security-headers";
 import type { ReaderService } from "./reader.service";
 
@@ -15,39 +15,17 @@ export const readerRoutes: FastifyPluginAsyncZod<{ service: ReaderService; cache
 ) => {
   cachePublicReads(app, cache);
 
-  const route = c["books.chapterContent"];
-  app.get(
-    route.path,
-    {
-      schema: {
-        ...operation("books.chapterContent"),
-        params: route.params,
-        response: { 200: route.response, 400: ApiErrorBodySchema, 404: ApiErrorBodySchema, 412: ApiErrorBodySchema },
-      },
-    },
-    async (request) => ({
-      chapter: await service.chapterContent(request.params.id, request.params.anchorId),
-    }),
-  );
+  route(app, c["books.chapterContent"], async (request) => ({
+    chapter: await service.chapterContent(request.params.id, request.params.anchorId),
+  }));
 
-  const file = c["books.file"];
-  app.get(
-    file.path,
-    {
-      schema: {
-        ...operation("books.file"),
-        params: file.params,
-        response: { 200: file.response, 400: ApiErrorBodySchema, 404: ApiErrorBodySchema, 412: ApiErrorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      const { bytes, contentType } = await service.bookFile(request.params.id, request.params["*"]);
-      // The same isolation as /files: a book's SVG opened on its own runs nothing and reaches nothing.
-      return reply
-        .type(contentType)
-        .header("content-security-policy", FILES_CSP)
-        .header("cache-control", "public, max-age=86400")
-        .send(Buffer.from(bytes));
-    },
-  );
+  route(app, c["books.file"], async (request, reply) => {
+    const { bytes, contentType } = await service.bookFile(request.params.id, request.params["*"]);
+    // The same isolation as /files: a book's SVG opened on its own runs nothing and reaches nothing.
+    return reply
+      .type(contentType)
+      .header("content-security-policy", FILES_CSP)
+      .header("cache-control", "public, max-age=86400")
+      .send(Buffer.from(bytes));
+  });
 };

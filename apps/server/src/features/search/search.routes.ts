@@ -1,11 +1,9 @@
 import rateLimit from "@fastify/rate-limit";
-import { ApiErrorBodySchema, searchContract as c } from "@quire/core";
+import { searchContract as c } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { route } from "../../http/route";
 import { cachePublicReads, type ResponseCache } from "../../infra/response-cache";
-import { operation } from "../../openapi-operation";
 import type { SearchService } from "./search.service";
-
-const errors = { 400: ApiErrorBodySchema, 429: ApiErrorBodySchema };
 
 /** Search and suggestions; anyone may search, within a per-IP rate. */
 export const searchRoutes: FastifyPluginAsyncZod<{
@@ -15,31 +13,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { service, cache, perIpPerMinute }) => {
   await app.register(rateLimit, { global: false });
   cachePublicReads(app, cache);
-  const limited = { rateLimit: { max: perIpPerMinute, timeWindow: "1 minute" } };
-
-  app.get(
-    c.search.path,
-    {
-      config: limited,
-      schema: {
-        ...operation("search"),
-        querystring: c.search.querystring,
-        response: { 200: c.search.response, ...errors },
-      },
-    },
-    async (request) => service.search(request.query),
-  );
-
-  app.get(
-    c["search.suggest"].path,
-    {
-      config: limited,
-      schema: {
-        ...operation("search.suggest"),
-        querystring: c["search.suggest"].querystring,
-        response: { 200: c["search.suggest"].response, ...errors },
-      },
-    },
-    async (request) => service.suggest(request.query.q),
-  );
+  const limited = { config: { rateLimit: { max: perIpPerMinute, timeWindow: "1 minute" } } };
+  route(app, c.search, limited, async (request) => service.search(request.query));
+  route(app, c["search.suggest"], limited, async (request) => service.suggest(request.query.q));
 };

@@ -1,10 +1,10 @@
 import fastifyMultipart, { type MultipartFile } from "@fastify/multipart";
-import { ApiErrorBodySchema, AppError, studioContract as c, UPLOAD_SINGLE_REQUEST_MAX_BYTES } from "@quire/core";
+import { AppError, studioContract as c, UPLOAD_SINGLE_REQUEST_MAX_BYTES } from "@quire/core";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
+import { route } from "../../http/route";
 import { subsystemLogger } from "../../logger";
-import { operation } from "../../openapi-operation";
 import { requireViewer } from "../auth/session";
 import { EPUB_LIMITS } from "../epub/epub-archive";
 import { EpubImportService } from "../epub/epub-import.service";
@@ -17,16 +17,6 @@ export interface StudioRouteOptions {
   onPublicChange: () => void;
 }
 
-const errors = {
-  400: ApiErrorBodySchema,
-  401: ApiErrorBodySchema,
-  403: ApiErrorBodySchema,
-  404: ApiErrorBodySchema,
-  412: ApiErrorBodySchema,
-  413: ApiErrorBodySchema,
-  500: ApiErrorBodySchema,
-};
-
 /** The one file of a multipart request (field `file`), or "too-large" past `maxBytes`. */
 async function readUploadedFile(request: FastifyRequest, maxBytes: number, missing: AppError) {
   if (!request.isMultipart()) throw missing;
@@ -38,13 +28,6 @@ async function readUploadedFile(request: FastifyRequest, maxBytes: number, missi
     if ((error as { statusCode?: number }).statusCode === 413) return "too-large" as const;
     throw error;
   }
-}
-
-/** A contract operation as a Fastify route schema: its operation id, inputs and answers. */
-function route<K extends keyof typeof c>(name: K) {
-  const { method: _method, path: _path, ...input } = c[name];
-  const response = "response" in input ? { 200: input.response, ...errors } : errors;
-  return { schema: { ...operation(name), ...input, response } };
 }
 
 /** 413 has no canonical code: the body keeps the one error shape, the status says "too large". */
@@ -67,28 +50,24 @@ export const studioRoutes: FastifyPluginAsyncZod<StudioRouteOptions> = async (ap
     limits: { fileSize: EPUB_LIMITS.maxFileBytes, files: 1, fields: 4, parts: 5, fieldSize: 1024 },
   });
 
-  app.post(c["studio.becomeAuthor"].path, route("studio.becomeAuthor"), async (request) =>
-    studio.books.becomeAuthor(requireViewer(request).userId),
-  );
+  route(app, c["studio.becomeAuthor"], async (request) => studio.books.becomeAuthor(requireViewer(request).userId));
 
-  app.get(c["studio.listBooks"].path, route("studio.listBooks"), async (request) =>
-    studio.books.listBooks(requireViewer(request).userId),
-  );
+  route(app, c["studio.listBooks"], async (request) => studio.books.listBooks(requireViewer(request).userId));
 
-  app.post(c["studio.createBook"].path, route("studio.createBook"), async (request) =>
+  route(app, c["studio.createBook"], async (request) =>
     studio.books.createBook(requireViewer(request).userId, request.body),
   );
 
-  app.get(c["studio.getBook"].path, route("studio.getBook"), async (request) =>
+  route(app, c["studio.getBook"], async (request) =>
     studio.books.getBook(requireViewer(request).userId, request.params.id),
   );
 
-  app.patch(c["studio.updateBook"].path, route("studio.updateBook"), async (request) => {
+  route(app, c["studio.updateBook"], async (request) => {
     const { id } = request.params;
     return studio.books.updateBook(requireViewer(request).userId, id, request.body);
   });
 
-  app.post(c["studio.uploadCover"].path, route("studio.uploadCover"), async (request, reply) => {
+  route(app, c["studio.uploadCover"], async (request, reply) => {
     const { userId } = requireViewer(request);
     const { id } = request.params;
     // Authorised before the file is read: nobody else's upload is even looked at.
@@ -98,51 +77,51 @@ export const studioRoutes: FastifyPluginAsyncZod<StudioRouteOptions> = async (ap
     return studio.covers.save(userId, id, bytes);
   });
 
-  app.get(c["studio.listChapters"].path, route("studio.listChapters"), async (request) => {
+  route(app, c["studio.listChapters"], async (request) => {
     const { id } = request.params;
     return { items: await studio.chapters.list(requireViewer(request).userId, id) };
   });
 
-  app.post(c["studio.createChapter"].path, route("studio.createChapter"), async (request) => {
+  route(app, c["studio.createChapter"], async (request) => {
     const { id } = request.params;
     const body = request.body;
     return studio.chapters.create(requireViewer(request).userId, id, body);
   });
 
-  app.put(c["studio.reorderChapters"].path, route("studio.reorderChapters"), async (request) => {
+  route(app, c["studio.reorderChapters"], async (request) => {
     const { id } = request.params;
     const { anchorIds } = request.body;
     return studio.chapters.reorder(requireViewer(request).userId, id, anchorIds);
   });
 
-  app.get(c["studio.getChapter"].path, route("studio.getChapter"), async (request) => {
+  route(app, c["studio.getChapter"], async (request) => {
     const { id, anchorId } = request.params;
     return { chapter: await studio.chapters.get(requireViewer(request).userId, id, anchorId) };
   });
 
-  app.patch(c["studio.updateChapter"].path, route("studio.updateChapter"), async (request) => {
+  route(app, c["studio.updateChapter"], async (request) => {
     const { id, anchorId } = request.params;
     const body = request.body;
     return studio.chapters.update(requireViewer(request).userId, id, anchorId, body);
   });
 
-  app.delete(c["studio.deleteChapter"].path, route("studio.deleteChapter"), async (request) => {
+  route(app, c["studio.deleteChapter"], async (request) => {
     const { id, anchorId } = request.params;
     return studio.chapters.remove(requireViewer(request).userId, id, anchorId);
   });
 
-  app.post(c["studio.schedule"].path, route("studio.schedule"), async (request) => {
+  route(app, c["studio.schedule"], async (request) => {
     const { id } = request.params;
     const { launchDate } = request.body;
     return studio.launches.schedule(requireViewer(request).userId, id, launchDate);
   });
 
-  app.post(c["studio.launch"].path, route("studio.launch"), async (request) => {
+  route(app, c["studio.launch"], async (request) => {
     const { id } = request.params;
     return studio.launches.launch(requireViewer(request).userId, id);
   });
 
-  app.post(c["studio.import"].path, route("studio.import"), async (request, reply) => {
+  route(app, c["studio.import"], async (request, reply) => {
     await studio.access.admin(requireViewer(request).userId);
     const bytes = await readUploadedFile(request, EPUB_LIMITS.maxFileBytes, AppError.of("epubMissing"));
     if (bytes === "too-large") {
@@ -153,7 +132,7 @@ export const studioRoutes: FastifyPluginAsyncZod<StudioRouteOptions> = async (ap
     return result;
   });
 
-  app.get(c["books.export"].path, route("books.export"), async (request, reply) => {
+  route(app, c["books.export"], async (request, reply) => {
     const { id } = request.params;
     const file = await studio.exports.export(request.viewer?.userId ?? null, id);
     return reply

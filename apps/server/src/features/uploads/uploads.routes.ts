@@ -2,7 +2,6 @@ import { join } from "node:path";
 import fastifyMultipart, { type MultipartFile } from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import {
-  ApiErrorBodySchema,
   AppError,
   uploadsContract as c,
   type Me,
@@ -12,9 +11,9 @@ import {
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
+import { route } from "../../http/route";
 import { perUserRateLimit } from "../../infra/per-user-rate-limit";
 import { subsystemLogger } from "../../logger";
-import { operation } from "../../openapi-operation";
 import { requireViewer } from "../auth/session";
 import { ProfileImagesRepository } from "./profile-images.repository";
 import { ProfileImagesService } from "./profile-images.service";
@@ -25,17 +24,6 @@ export interface UploadRouteOptions {
   getMe: (userId: string) => Promise<Me>;
   onProfileChanged: () => void;
 }
-
-const errors = {
-  400: ApiErrorBodySchema,
-  401: ApiErrorBodySchema,
-  403: ApiErrorBodySchema,
-  404: ApiErrorBodySchema,
-  412: ApiErrorBodySchema,
-  413: ApiErrorBodySchema,
-};
-/** Routes under the per-user upload limits (rate, and unfinished uploads for creations) also answer 429. */
-const limitedErrors = { ...errors, 429: ApiErrorBodySchema };
 
 /** 413 has no canonical error code of its own: the body keeps the one error shape, the status says "too large". */
 function sendTooLarge(reply: FastifyReply, error: AppError) {
@@ -70,7 +58,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadRouteOptions> = async (
   app.addHook("onClose", async () => uploads.close());
   // Starting an upload and saving an image are what cost disk and CPU; tus chunks (PATCH, HEAD) are not counted.
   await app.register(rateLimit, { global: false });
-  const limited = perUserRateLimit(ctx.config.perUser.uploadsPerMinute);
+  const limited = { config: perUserRateLimit(ctx.config.perUser.uploadsPerMinute) };
 
   // Both parsers live in this plugin only: nowhere else in the API takes multipart or raw bytes.
   await app.register(fastifyMultipart, {
@@ -91,36 +79,28 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadRouteOptions> = async (
   };
 
   for (const kind of ["avatar", "cover"] as const satisfies ProfileImageKind[]) {
-    const route = c[`me.${kind}`];
-    app.post(
-      route.path,
-      {
-        config: limited,
-        schema: { ...operation(`me.${kind}`), body: route.body, response: { 200: route.response, ...limitedErrors } },
-      },
-      async (request, reply) => {
-        const { userId } = requireViewer(request);
-        if (request.isMultipart()) {
-          const file = await readSmallFile(request);
-          if (file === "too-large") return sendTooLarge(reply, AppError.of("imageTooLargeForOneRequest"));
-          return service.save(userId, kind, file.bytes, file.fileName);
-        }
-        if (!request.body) throw AppError.of("imageMissing");
-        const { uploadId } = request.body;
-        const upload = await uploads.readFinished(uploadId, userId, kind);
-        const discard = () =>
-          uploads.remove(uploadId).catch((err) => logger.warn({ err, uploadId }, "finished upload not removed"));
-        try {
-          const saved = await service.save(userId, kind, upload.bytes, upload.fileName);
-          await discard();
-          return saved;
-        } catch (error) {
-          // A refused image stays refused; only after an outage is the upload kept for another try.
-          if (error instanceof AppError && !error.isReportable) await discard();
-          throw error;
-        }
-      },
-    );
+    route(app, c[`me.${kind}`], limited, async (request, reply) => {
+      const { userId } = requireViewer(request);
+      if (request.isMultipart()) {
+        const file = await readSmallFile(request);
+        if (file === "too-large") return sendTooLarge(reply, AppError.of("imageTooLargeForOneRequest"));
+        return service.save(userId, kind, file.bytes, file.fileName);
+      }
+      if (!request.body) throw AppError.of("imageMissing");
+      const { uploadId } = request.body;
+      const upload = await uploads.readFinished(uploadId, userId, kind);
+      const discard = () =>
+        uploads.remove(uploadId).catch((err) => logger.warn({ err, uploadId }, "finished upload not removed"));
+      try {
+        const saved = await service.save(userId, kind, upload.bytes, upload.fileName);
+        await discard();
+        return saved;
+      } catch (error) {
+        // A refused image stays refused; only after an outage is the upload kept for another try.
+        if (error instanceof AppError && !error.isReportable) await discard();
+        throw error;
+      }
+    });
   }
 
   /** Lets @tus/server answer; the app's security headers are copied over since Fastify no longer sends the reply. */
@@ -138,21 +118,14 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadRouteOptions> = async (
     }
   };
 
-  app.post(
-    c["uploads.create"].path,
-    {
-      config: limited,
-      schema: { ...operation("uploads.create"), headers: c["uploads.create"].headers, response: limitedErrors },
-    },
-    async (request, reply) => {
-      const { userId } = requireViewer(request);
-      if (Number(request.headers["upload-length"]) > ctx.config.images.maxBytes) {
-        return sendTooLarge(reply, AppError.of("imageTooLarge", { details: { maxBytes: ctx.config.images.maxBytes } }));
-      }
-      if (!parseUploadIntent(request.headers["upload-metadata"])) throw AppError.of("uploadMetadataInvalid");
-      await uploads.create(userId, () => handOver(request, reply, userId));
-    },
-  );
+  route(app, c["uploads.create"], limited, async (request, reply) => {
+    const { userId } = requireViewer(request);
+    if (Number(request.headers["upload-length"]) > ctx.config.images.maxBytes) {
+      return sendTooLarge(reply, AppError.of("imageTooLarge", { details: { maxBytes: ctx.config.images.maxBytes } }));
+    }
+    if (!parseUploadIntent(request.headers["upload-metadata"])) throw AppError.of("uploadMetadataInvalid");
+    await uploads.create(userId, () => handOver(request, reply, userId));
+  });
 
   /** HEAD, PATCH and DELETE on one upload: only its creator may, anyone else is told it does not exist. */
   const requireOwnUpload = async (request: FastifyRequest, id: string) => {
@@ -162,14 +135,9 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadRouteOptions> = async (
 
   // PATCH appends a chunk, DELETE cancels: both are the tus server's once ownership is checked.
   for (const name of ["uploads.append", "uploads.cancel"] as const) {
-    app.route({
-      method: c[name].method,
-      url: c[name].path,
-      schema: { ...operation(name), params: c[name].params, headers: c[name].headers, response: errors },
-      handler: async (request, reply) => {
-        await requireOwnUpload(request, request.params.id);
-        await handOver(request, reply);
-      },
+    route(app, c[name], async (request, reply) => {
+      await requireOwnUpload(request, request.params.id);
+      await handOver(request, reply);
     });
   }
 

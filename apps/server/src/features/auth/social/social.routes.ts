@@ -1,7 +1,6 @@
 import rateLimit from "@fastify/rate-limit";
 import {
   API_PATHS,
-  ApiErrorBodySchema,
   AppError,
   socialAuthContract as c,
   ERRORS,
@@ -11,8 +10,8 @@ import {
 } from "@quire/core";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
+import { route } from "../../../http/route";
 import type { PublicOrigin } from "../../../infra/public-origin";
-import { operation } from "../../../openapi-operation";
 import { isSecureContext, setSessionCookie } from "../session";
 import type { OidcClients } from "./oidc-clients";
 import type { CallbackInput, SocialSignInService } from "./social.service";
@@ -31,15 +30,6 @@ const STATE_COOKIE_PATH = API_PATHS["auth.socialCallback"].replace("/:provider",
 const STATE_COOKIE_MAX_AGE_SECONDS = 10 * 60;
 const FORM_BODY_LIMIT_BYTES = 16 * 1024;
 
-const errors = {
-  400: ApiErrorBodySchema,
-  401: ApiErrorBodySchema,
-  403: ApiErrorBodySchema,
-  412: ApiErrorBodySchema,
-  429: ApiErrorBodySchema,
-  503: ApiErrorBodySchema,
-};
-
 /** The catalogue key of a callback failure, for the sign-in page to word it. */
 function errorKeyOf(error: unknown): SocialSignInErrorKey {
   if (!(error instanceof AppError)) return "socialSignInFailed";
@@ -53,7 +43,7 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRouteOptions> = async (
   { service, clients, appScheme, publicOrigin: originOf, perIpPerMinute },
 ) => {
   await app.register(rateLimit, { global: false });
-  const limited = { rateLimit: { max: perIpPerMinute, timeWindow: "1 minute" } };
+  const limited = { config: { rateLimit: { max: perIpPerMinute, timeWindow: "1 minute" } } };
   const redirectUriOf = (request: FastifyRequest, provider: SocialProvider) =>
     `${originOf(request)}${API_PATHS["auth.socialCallback"].replace(":provider", provider)}`;
 
@@ -66,34 +56,19 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRouteOptions> = async (
     return { httpOnly: true, secure, sameSite: secure ? ("none" as const) : ("lax" as const), path: STATE_COOKIE_PATH };
   };
 
-  app.get(
-    c["auth.providers"].path,
-    { schema: { ...operation("auth.providers"), response: { 200: c["auth.providers"].response } } },
-    async () => ({
-      providers: { google: clients.isEnabled("google"), apple: clients.isEnabled("apple") },
-      appScheme,
-    }),
-  );
+  route(app, c["auth.providers"], async () => ({
+    providers: { google: clients.isEnabled("google"), apple: clients.isEnabled("apple") },
+    appScheme,
+  }));
 
-  app.post(
-    c["auth.socialSignIn"].path,
-    {
-      config: limited,
-      schema: {
-        ...operation("auth.socialSignIn"),
-        body: c["auth.socialSignIn"].body,
-        response: { 200: c["auth.socialSignIn"].response, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const { url, state } = await service.start(request.body, redirectUriOf(request, request.body.provider));
-      // The native app finishes in the system browser, which never saw this answer's cookies.
-      if (!request.body.native) {
-        reply.setCookie(STATE_COOKIE, state, { ...stateCookieOptions(request), maxAge: STATE_COOKIE_MAX_AGE_SECONDS });
-      }
-      return { url, redirect: true as const };
-    },
-  );
+  route(app, c["auth.socialSignIn"], limited, async (request, reply) => {
+    const { url, state } = await service.start(request.body, redirectUriOf(request, request.body.provider));
+    // The native app finishes in the system browser, which never saw this answer's cookies.
+    if (!request.body.native) {
+      reply.setCookie(STATE_COOKIE, state, { ...stateCookieOptions(request), maxAge: STATE_COOKIE_MAX_AGE_SECONDS });
+    }
+    return { url, redirect: true as const };
+  });
 
   /** Every outcome is a redirect: the user arrives here in a browser, not in an API client. */
   const finish = async (
@@ -124,17 +99,8 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRouteOptions> = async (
     }
   };
 
-  app.get(
-    c["auth.socialCallback"].path,
-    {
-      config: limited,
-      schema: {
-        ...operation("auth.socialCallback"),
-        params: c["auth.socialCallback"].params,
-        querystring: c["auth.socialCallback"].query,
-      },
-    },
-    async (request, reply) => finish(request, reply, request.params.provider, request.query),
+  route(app, c["auth.socialCallback"], limited, async (request, reply) =>
+    finish(request, reply, request.params.provider, request.query),
   );
 
   await app.register(async (formRoutes) => {
@@ -144,17 +110,10 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRouteOptions> = async (
       { parseAs: "string", bodyLimit: FORM_BODY_LIMIT_BYTES },
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
-    formRoutes.withTypeProvider<ZodTypeProvider>().post(
-      c["auth.socialCallbackForm"].path,
-      {
-        config: limited,
-        schema: {
-          ...operation("auth.socialCallbackForm"),
-          consumes: ["application/x-www-form-urlencoded"],
-          params: c["auth.socialCallbackForm"].params,
-          body: c["auth.socialCallbackForm"].body,
-        },
-      },
+    route(
+      formRoutes.withTypeProvider<ZodTypeProvider>(),
+      c["auth.socialCallbackForm"],
+      limited,
       async (request, reply) => {
         const { user, ...params } = request.body;
         return finish(request, reply, request.params.provider, params, user);
@@ -162,20 +121,9 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRouteOptions> = async (
     );
   });
 
-  app.post(
-    c["auth.socialExchange"].path,
-    {
-      config: limited,
-      schema: {
-        ...operation("auth.socialExchange"),
-        body: c["auth.socialExchange"].body,
-        response: { 200: c["auth.socialExchange"].response, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const session = await service.exchangeHandOff(request.body, request.headers["user-agent"]);
-      setSessionCookie(request, reply, session.token);
-      return { user: session.user, token: session.token };
-    },
-  );
+  route(app, c["auth.socialExchange"], limited, async (request, reply) => {
+    const session = await service.exchangeHandOff(request.body, request.headers["user-agent"]);
+    setSessionCookie(request, reply, session.token);
+    return { user: session.user, token: session.token };
+  });
 };
