@@ -1,5 +1,6 @@
-import type { BookSort, CursorKey } from "@quire/core";
+import type { BookSort, Page } from "@quire/core";
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import { keysetPage } from "../../db/keyset";
 import { param, ReusableQuery } from "../../db/reusable-query";
 import type { BookDataRow, BookRow, ChapterRow, Database } from "../../db/schema";
 
@@ -15,8 +16,11 @@ export interface BookFilters {
 
 type BooksQuery = SelectQueryBuilder<Database, "books", BookRow>;
 
-const SORT_COLUMN = { popular: "interactionScore", newest: "addedDate", title: "title" } as const;
-const SORT_DESCENDING: Record<BookSort, boolean> = { popular: true, newest: true, title: false };
+const SORTS = {
+  popular: { column: "interactionScore", direction: "desc", type: "number" },
+  newest: { column: "addedDate", direction: "desc", type: "string" },
+  title: { column: "title", direction: "asc", type: "string" },
+} as const satisfies Record<BookSort, { column: keyof BookRow; direction: "asc" | "desc"; type: "string" | "number" }>;
 
 /** Every SQL statement the catalogue reads with. */
 export class CatalogRepository {
@@ -109,33 +113,33 @@ export class CatalogRepository {
    * Filtered books in the sort's order. The id tie-breaker runs in the same direction as the sort
    * column, so the index serves the whole ORDER BY (mixed directions make SQLite sort every match).
    */
-  private sorted(filters: BookFilters, sort: BookSort, limit: number): BooksQuery {
-    const direction = SORT_DESCENDING[sort] ? "desc" : "asc";
-    return this.filtered(filters)
-      .orderBy(`books.${SORT_COLUMN[sort]}`, direction)
-      .orderBy("books.id", direction)
-      .limit(limit);
-  }
-
-  /** Keyset page: rows after `after` in the sort's order (callers ask one extra to see whether more follow). */
-  async listBooksAfter(filters: BookFilters, sort: BookSort, limit: number, after?: CursorKey): Promise<BookRow[]> {
-    let query = this.sorted(filters, sort, limit);
-    if (after) {
-      const [value, id] = after;
-      const column = `books.${SORT_COLUMN[sort]}` as const;
-      const beyond = SORT_DESCENDING[sort] ? "<" : ">";
-      query = query.where((eb) =>
-        eb.or([
-          eb(column, beyond, value as never),
-          eb.and([eb(column, "=", value as never), eb("books.id", beyond, id)]),
-        ]),
-      );
-    }
-    return query.execute();
-  }
-
   async listBooksAtOffset(filters: BookFilters, sort: BookSort, limit: number, offset: number): Promise<BookRow[]> {
-    return this.sorted(filters, sort, limit).offset(offset).execute();
+    const { column, direction } = SORTS[sort];
+    return this.filtered(filters)
+      .orderBy(`books.${column}`, direction)
+      .orderBy("books.id", direction)
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  }
+
+  async listBooksPage(
+    filters: BookFilters,
+    sort: BookSort,
+    pageSize: number,
+    cursor: string | undefined,
+  ): Promise<Page<BookRow>> {
+    const { column, direction, type } = SORTS[sort];
+    return keysetPage(this.filtered(filters), {
+      cursor,
+      foreign: "refuse",
+      sort: `books.${column}`,
+      sortType: type,
+      id: "books.id",
+      direction,
+      limit: pageSize,
+      keyOf: (row) => [row[column], row.id],
+    });
   }
 
   async countBooks(filters: BookFilters): Promise<number> {
@@ -144,10 +148,6 @@ export class CatalogRepository {
       .select((eb) => eb.fn.countAll<number>().as("count"))
       .executeTakeFirstOrThrow();
     return Number(row.count);
-  }
-
-  sortValue(row: BookRow, sort: BookSort): string | number {
-    return row[SORT_COLUMN[sort]];
   }
 
   async trendingBooks(limit: number): Promise<BookRow[]> {
@@ -163,8 +163,13 @@ export class CatalogRepository {
   }
 
   /** Community books launched between `since` and `until`, newest launch first. */
-  async launchedCommunityBooks(since: string, until: string, limit: number, after?: CursorKey): Promise<BookRow[]> {
-    let query = this.db
+  async launchedCommunityBooks(
+    since: string,
+    until: string,
+    pageSize: number,
+    cursor: string | undefined,
+  ): Promise<Page<BookRow>> {
+    const query = this.db
       .selectFrom("books")
       .selectAll()
       .where("source", "=", "own")
@@ -172,16 +177,15 @@ export class CatalogRepository {
       .where("display", "=", 1)
       .where("launchedDate", ">=", since)
       .where("launchedDate", "<=", until);
-    if (after) {
-      const [launchedDate, id] = after;
-      query = query.where((eb) =>
-        eb.or([
-          eb("launchedDate", "<", String(launchedDate)),
-          eb.and([eb("launchedDate", "=", String(launchedDate)), eb("id", "<", id)]),
-        ]),
-      );
-    }
-    return query.orderBy("launchedDate", "desc").orderBy("id", "desc").limit(limit).execute();
+    return keysetPage(query, {
+      cursor,
+      foreign: "refuse",
+      sort: "launchedDate",
+      id: "id",
+      direction: "desc",
+      limit: pageSize,
+      keyOf: (row) => [row.launchedDate, row.id],
+    });
   }
 
   /** A book and its book data in one round trip (the data is undefined when the book has none). */
@@ -254,22 +258,28 @@ export class CatalogRepository {
     return { genres, categories };
   }
 
-  /** Chapters of one version in reading order, after chapter number `afterNumber`. */
+  /** One page of a version's chapters in reading order. */
   async chapters(
     bookId: string,
     version: string,
-    limit: number,
-    afterNumber: number,
-  ): Promise<Omit<ChapterRow, "html">[]> {
-    return this.db
+    pageSize: number,
+    cursor: string | undefined,
+  ): Promise<Page<Omit<ChapterRow, "html" | "version">>> {
+    const query = this.db
       .selectFrom("chapters")
-      .select(["bookId", "version", "anchorId", "name", "chapterNumber", "wordCount", "role"])
+      .select(["bookId", "anchorId", "name", "chapterNumber", "wordCount", "role"])
       .where("bookId", "=", bookId)
-      .where("version", "=", version)
-      .where("chapterNumber", ">", afterNumber)
-      .orderBy("chapterNumber")
-      .limit(limit)
-      .execute();
+      .where("version", "=", version);
+    return keysetPage(query, {
+      cursor,
+      foreign: "refuse",
+      sort: "chapterNumber",
+      sortType: "number",
+      id: "anchorId",
+      direction: "asc",
+      limit: pageSize,
+      keyOf: (row) => [row.chapterNumber, row.anchorId],
+    });
   }
 
   async listGenres() {

@@ -6,8 +6,6 @@ import {
   type CategoryWithBooks,
   CHAPTERS_PAGE_SIZE,
   type ChapterPage,
-  decodeCursor,
-  encodeCursor,
   type Genre,
   type ListBooksQuery,
   type Page,
@@ -26,10 +24,6 @@ export interface Viewer {
   canSeeHiddenBooks: boolean;
 }
 export const VISITOR: Viewer = { canSeeHiddenBooks: false };
-
-function invalidCursor(): AppError {
-  return new AppError("invalid-argument", "Invalid cursor");
-}
 
 /** Catalogue read rules: filtering, visibility, paging and hydration of books. */
 export class CatalogService {
@@ -64,16 +58,8 @@ export class CatalogService {
       const hasMore = query.page * query.pageSize < total;
       return { items: await this.hydrate(rows), nextCursor: hasMore ? String(query.page + 1) : null, total };
     }
-    const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-    if (query.cursor && !after) throw invalidCursor();
-    const rows = await this.repository.listBooksAfter(filters, query.sort, query.pageSize + 1, after);
-    const page = rows.slice(0, query.pageSize);
-    const last = page.at(-1);
-    const nextCursor =
-      rows.length > query.pageSize && last
-        ? encodeCursor([this.repository.sortValue(last, query.sort), last.id])
-        : null;
-    return { items: await this.hydrate(page), nextCursor };
+    const page = await this.repository.listBooksPage(filters, query.sort, query.pageSize, query.cursor);
+    return { items: await this.hydrate(page.items), nextCursor: page.nextCursor };
   }
 
   async trendingBooks(): Promise<Book[]> {
@@ -81,15 +67,10 @@ export class CatalogService {
   }
 
   async newCommunityBooks(cursor: string | undefined): Promise<Page<Book>> {
-    const after = cursor ? decodeCursor(cursor) : undefined;
-    if (cursor && !after) throw invalidCursor();
     const now = this.clock();
     const since = new Date(now.getTime() - TOP_NEW_WINDOW_DAYS * DAY_MS).toISOString();
-    const rows = await this.repository.launchedCommunityBooks(since, now.toISOString(), TOP_NEW_PAGE_SIZE + 1, after);
-    const page = rows.slice(0, TOP_NEW_PAGE_SIZE);
-    const last = page.at(-1);
-    const nextCursor = rows.length > TOP_NEW_PAGE_SIZE && last ? encodeCursor([last.launchedDate, last.id]) : null;
-    return { items: await this.hydrate(page), nextCursor };
+    const page = await this.repository.launchedCommunityBooks(since, now.toISOString(), TOP_NEW_PAGE_SIZE, cursor);
+    return { items: await this.hydrate(page.items), nextCursor: page.nextCursor };
   }
 
   private async getVisibleBook(id: string, viewer: Viewer): Promise<{ book: BookRow; data: BookDataRow | undefined }> {
@@ -112,24 +93,8 @@ export class CatalogService {
 
   async listChapters(bookId: string, cursor: string | undefined, viewer: Viewer): Promise<ChapterPage> {
     const { data: bookData } = await this.getVisibleBook(bookId, viewer);
-    const after = cursor ? decodeCursor(cursor) : undefined;
-    if (cursor && (!after || typeof after[0] !== "number")) throw invalidCursor();
     if (!bookData) return { items: [], nextCursor: null };
-    const afterNumber = typeof after?.[0] === "number" ? after[0] : 0;
-    const rows = await this.repository.chapters(bookId, bookData.latestVersion, CHAPTERS_PAGE_SIZE + 1, afterNumber);
-    const page = rows.slice(0, CHAPTERS_PAGE_SIZE);
-    const last = page.at(-1);
-    return {
-      items: page.map(({ bookId: id, anchorId, name, chapterNumber, wordCount, role }) => ({
-        bookId: id,
-        anchorId,
-        name,
-        chapterNumber,
-        wordCount,
-        role,
-      })),
-      nextCursor: rows.length > CHAPTERS_PAGE_SIZE && last ? encodeCursor([last.chapterNumber, last.anchorId]) : null,
-    };
+    return this.repository.chapters(bookId, bookData.latestVersion, CHAPTERS_PAGE_SIZE, cursor);
   }
 
   async listGenres(): Promise<Genre[]> {

@@ -1,5 +1,6 @@
-import { type CursorKey, READING_ACTIVITY_VERBS } from "@quire/core";
+import { type Page, READING_ACTIVITY_VERBS } from "@quire/core";
 import type { Kysely } from "kysely";
+import { keysetPage } from "../../db/keyset";
 import type { BookRow, Database } from "../../db/schema";
 
 export interface FeedRow {
@@ -13,12 +14,11 @@ export class FeedRepository {
 
   /**
    * Activities of the people `viewerId` follows, on shown books, without the reading activity of those
-   * who hide it, newest first; keyset on the
-   * activity's (created_at, id). Each followed actor's rows come from `activities_feed_idx` already
-   * ordered and cut at the cursor. Returns `limit + 1` rows at most so the caller sees if more follow.
+   * who hide it, newest first; keyset on the activity's (created_at, id). Each followed actor's rows come
+   * from `activities_feed_idx` already ordered and cut at the cursor. A foreign cursor reads as the first page.
    */
-  async page(viewerId: string, after: CursorKey | undefined, limit: number): Promise<FeedRow[]> {
-    let query = this.db
+  async page(viewerId: string, cursor: string | undefined, pageSize: number): Promise<Page<FeedRow>> {
+    const query = this.db
       .selectFrom("follows")
       .innerJoin("activities", "activities.actorId", "follows.followeeId")
       .innerJoin("users", "users.id", "activities.actorId")
@@ -40,21 +40,16 @@ export class FeedRepository {
       .where((eb) =>
         eb.or([eb("users.readingActivityPublic", "=", 1), eb("activities.verb", "not in", READING_ACTIVITY_VERBS)]),
       );
-    if (after) {
-      const [createdAt, id] = after;
-      query = query.where((eb) =>
-        eb.or([
-          eb("activities.createdAt", "<", String(createdAt)),
-          eb.and([eb("activities.createdAt", "=", String(createdAt)), eb("activities.id", "<", id)]),
-        ]),
-      );
-    }
-    const rows = await query
-      .orderBy("activities.createdAt", "desc")
-      .orderBy("activities.id", "desc")
-      .limit(limit + 1)
-      .execute();
-    return rows.map(
+    const page = await keysetPage(query, {
+      cursor,
+      foreign: "first-page",
+      sort: "activities.createdAt",
+      id: "activities.id",
+      direction: "desc",
+      limit: pageSize,
+      keyOf: (row) => [row.activityAt, row.activityId],
+    });
+    const items = page.items.map(
       ({
         activityId,
         activityVerb,
@@ -77,5 +72,6 @@ export class FeedRepository {
         book,
       }),
     );
+    return { items, nextCursor: page.nextCursor };
   }
 }

@@ -66,8 +66,13 @@ export class HomeService {
     const [comingSoon, classics, trending] = await Promise.all([
       this.deps.repository.comingSoon(HOME_SECTION_SIZE).then((rows) => this.present(rows)),
       this.deps.catalog
-        .listBooksAfter({ display: 1, source: "public-domain", status: "launched" }, "popular", HOME_SECTION_SIZE)
-        .then((rows) => this.present(rows)),
+        .listBooksPage(
+          { display: 1, source: "public-domain", status: "launched" },
+          "popular",
+          HOME_SECTION_SIZE,
+          undefined,
+        )
+        .then((page) => this.present(page.items)),
       this.deps.catalogService.trendingBooks(),
     ]);
     const sections = { comingSoon, classics, trending };

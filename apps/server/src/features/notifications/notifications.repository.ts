@@ -1,5 +1,6 @@
-import type { CursorKey, Notification, UserEventType } from "@quire/core";
+import type { Notification, Page, UserEventType } from "@quire/core";
 import type { Kysely } from "kysely";
+import { keysetPage } from "../../db/keyset";
 import type { Database, NotificationsTable } from "../../db/schema";
 
 export const FORMER_READER = "A former reader";
@@ -22,34 +23,29 @@ export function presentNotification(row: NotificationsTable & { actorGone?: bool
 export class NotificationsRepository {
   constructor(readonly db: Kysely<Database>) {}
 
-  /** Newest first, keyset on (created_at, id); `limit + 1` rows at most so the caller sees if more follow. */
+  /** One page of a user's inbox, newest first; a cursor this server did not make reads as the first page. */
   async newestFirst(
     userId: string,
-    after: CursorKey | undefined,
-    limit: number,
-  ): Promise<(NotificationsTable & { actorGone: boolean })[]> {
-    let query = this.db
+    cursor: string | undefined,
+    pageSize: number,
+  ): Promise<Page<NotificationsTable & { actorGone: boolean }>> {
+    const query = this.db
       .selectFrom("notifications")
       .leftJoin("users as actor", "actor.id", "notifications.actorId")
       .selectAll("notifications")
       .select((eb) => eb("actor.id", "is", null).as("actorGone"))
       .where("notifications.userId", "=", userId);
-    if (after) {
-      const [createdAt, id] = after;
-      query = query.where((eb) =>
-        eb.or([
-          eb("notifications.createdAt", "<", String(createdAt)),
-          eb.and([eb("notifications.createdAt", "=", String(createdAt)), eb("notifications.id", "<", id)]),
-        ]),
-      );
-    }
-    const rows = await query
-      .orderBy("notifications.createdAt", "desc")
-      .orderBy("notifications.id", "desc")
-      .limit(limit + 1)
-      .execute();
+    const page = await keysetPage(query, {
+      cursor,
+      foreign: "first-page",
+      sort: "notifications.createdAt",
+      id: "notifications.id",
+      direction: "desc",
+      limit: pageSize,
+      keyOf: (row) => [row.createdAt, row.id],
+    });
     // SQLite answers the comparison as 0/1.
-    return rows.map((row) => ({ ...row, actorGone: Boolean(row.actorGone) }));
+    return { ...page, items: page.items.map((row) => ({ ...row, actorGone: Boolean(row.actorGone) })) };
   }
 
   /** Oldest first, everything after the given notification: what a reconnecting stream missed. */

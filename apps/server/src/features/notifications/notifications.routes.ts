@@ -10,14 +10,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { repository, clock }) => {
   route(app, c["notifications.list"], async (request) => {
     const { userId } = requireViewer(request);
-    // A cursor this server did not make reads as the first page, as the catalogue does.
-    const after = request.query.cursor ? decodeCursor(request.query.cursor) : undefined;
-    const rows = await repository.newestFirst(userId, after, SOCIAL_PAGE_SIZE);
-    const items = rows.slice(0, SOCIAL_PAGE_SIZE);
-    const last = items.at(-1);
+    const page = await repository.newestFirst(userId, request.query.cursor, SOCIAL_PAGE_SIZE);
     return {
-      items: items.map(presentNotification),
-      nextCursor: rows.length > SOCIAL_PAGE_SIZE && last ? encodeCursor([last.createdAt, last.id]) : null,
+      items: page.items.map(presentNotification),
+      nextCursor: page.nextCursor,
       unreadCount: await repository.unreadCount(userId),
     };
   });
