@@ -40,14 +40,17 @@ function manifestsHash() {
   return hash.digest("hex");
 }
 
-/** Installs dependencies when they are missing or the manifests changed since the last install. */
+/**
+ * Installs dependencies when they are missing or the manifests changed since the last install. A fresh clone
+ * gets exactly the lockfile (`npm ci`, which never rewrites it); an existing install is brought up to date with
+ * `npm install`, which leaves a lockfile that matches package.json as it is.
+ */
 export async function ensureDependencies() {
   const wanted = manifestsHash();
   if (existsSync(STAMP) && readFileSync(STAMP, "utf8") === wanted) return;
-  // `npm install` rather than `npm ci`: it keeps the locked versions, and npm ci rejects a lockfile that
-  // (as npm 11 writes it) leaves out other platforms' optional binaries.
-  console.log("Installing dependencies (npm install)…");
-  const code = await run(NPM, ["install", "--no-audit", "--no-fund"]);
-  if (code !== 0) throw new Error(`npm install failed with exit code ${code}`);
+  const args = existsSync(join(ROOT, "node_modules")) ? ["install"] : ["ci"];
+  console.log(`Installing dependencies (npm ${args[0]})…`);
+  const code = await run(NPM, [...args, "--no-audit", "--no-fund"]);
+  if (code !== 0) throw new Error(`npm ${args[0]} failed with exit code ${code}`);
   writeFileSync(STAMP, manifestsHash());
 }
