@@ -17,6 +17,7 @@ import { homeRoutes } from "./features/home/home.routes";
 import { libraryRoutes } from "./features/library/library.routes";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
 import { streamRoutes } from "./features/notifications/stream.routes";
+import { opdsRoutes } from "./features/opds/opds.routes";
 import { pushRoutes } from "./features/push/push.routes";
 import { readerRoutes } from "./features/reader/reader.routes";
 import { readerSettingsRoutes } from "./features/reader-settings/reader-settings.routes";
@@ -134,6 +135,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(bookSearchRoutes, { service: services.bookSearch, cache, perIpPerMinute: searchesPerMinute });
   await app.register(afterReadingRoutes, { service: services.afterReading, cache });
   await app.register(studioRoutes, { ctx, studio: services.studio, onPublicChange });
+  await app.register(opdsRoutes, { service: parts.opds, publicOrigin: ctx.publicOrigin });
   if (ctx.config.devMail) {
     await app.register(devMailRoutes, {
       outboxDir: ctx.config.mail.outboxDir,

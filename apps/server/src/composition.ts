@@ -29,6 +29,8 @@ import { EventDeliveryRepository } from "./features/notifications/event-delivery
 import { EventWorker } from "./features/notifications/event-worker";
 import { NotificationHub } from "./features/notifications/notification-hub";
 import { NotificationsRepository } from "./features/notifications/notifications.repository";
+import { OpdsRepository } from "./features/opds/opds.repository";
+import { OpdsService } from "./features/opds/opds.service";
 import { PushRepository } from "./features/push/push.repository";
 import { PushService } from "./features/push/push.service";
 import { PushDeliveriesRepository } from "./features/push/push-deliveries.repository";
@@ -159,6 +161,14 @@ export async function composeApp(ctx: AppContext) {
     studio,
   };
 
+  const opds = new OpdsService({
+    repository: new OpdsRepository(catalogRepository),
+    catalog: catalogRepository,
+    search: (query) => services.search.search(query),
+    exportEpub: (viewerId, bookId) => studio.exports.export(viewerId, bookId),
+    clock,
+  });
+
   const workers = {
     events: eventWorker,
     push: push.sender,
@@ -167,6 +177,7 @@ export async function composeApp(ctx: AppContext) {
 
   return {
     services,
+    opds,
     repositories: {
       notifications: new NotificationsRepository(db),
       readerSettings: new ReaderSettingsRepository(db),

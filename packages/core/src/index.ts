@@ -7,6 +7,7 @@ export * from "./contracts/api-contract";
 export * from "./contracts/auth.contract";
 export * from "./contracts/book-search.contract";
 export * from "./contracts/catalog.contract";
+export * from "./contracts/define-contract";
 export * from "./contracts/error.contract";
 export * from "./contracts/feed.contract";
 export * from "./contracts/home.contract";

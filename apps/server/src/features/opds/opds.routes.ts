@@ -1,0 +1,74 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { route } from "../../http/route";
+import type { PublicOrigin } from "../../infra/public-origin";
+import { opdsContract as c } from "./opds.contract";
+import type { OpdsFeed, OpdsService } from "./opds.service";
+import {
+  ATOM_ACQUISITION,
+  ATOM_NAVIGATION,
+  OPENSEARCH_TYPE,
+  presentAtomFeed,
+  presentOpenSearch,
+} from "./opds1.presenter";
+import { OPDS2_TYPE, presentOpds2Feed } from "./opds2.presenter";
+
+/**
+ * The OPDS catalogue: the same feeds as Atom (OPDS 1.2) under /opds and as JSON (OPDS 2.0) under /opds/v2,
+ * and the EPUB download both link to. Public, like the catalogue: reading apps ask without a session.
+ */
+export const opdsRoutes: FastifyPluginAsyncZod<{ service: OpdsService; publicOrigin: PublicOrigin }> = async (
+  app,
+  { service, publicOrigin },
+) => {
+  const atom = (request: FastifyRequest, reply: FastifyReply, feed: OpdsFeed) =>
+    reply
+      .type(`${feed.kind === "navigation" ? ATOM_NAVIGATION : ATOM_ACQUISITION};charset=utf-8`)
+      .send(presentAtomFeed(feed, publicOrigin(request), request.url));
+  const json = (request: FastifyRequest, reply: FastifyReply, feed: OpdsFeed) =>
+    reply.type(`${OPDS2_TYPE}; charset=utf-8`).send(presentOpds2Feed(feed, publicOrigin(request), request.url));
+
+  route(app, c["opds.root"], async (request, reply) => atom(request, reply, service.root()));
+  route(app, c["opds.books"], async (request, reply) =>
+    atom(request, reply, await service.books(request.params.feed, request.query)),
+  );
+  route(app, c["opds.genres"], async (request, reply) => atom(request, reply, await service.genres()));
+  route(app, c["opds.genre"], async (request, reply) =>
+    atom(request, reply, await service.genre(request.params.id, request.query)),
+  );
+  route(app, c["opds.categories"], async (request, reply) => atom(request, reply, await service.categories()));
+  route(app, c["opds.category"], async (request, reply) =>
+    atom(request, reply, await service.category(request.params.id, request.query)),
+  );
+  route(app, c["opds.search"], async (request, reply) =>
+    atom(request, reply, await service.search(request.query.q, request.query.cursor)),
+  );
+  route(app, c["opds.openSearch"], async (request, reply) =>
+    reply.type(`${OPENSEARCH_TYPE};charset=utf-8`).send(presentOpenSearch(publicOrigin(request))),
+  );
+
+  route(app, c["opds2.root"], async (request, reply) => json(request, reply, service.root()));
+  route(app, c["opds2.books"], async (request, reply) =>
+    json(request, reply, await service.books(request.params.feed, request.query)),
+  );
+  route(app, c["opds2.genres"], async (request, reply) => json(request, reply, await service.genres()));
+  route(app, c["opds2.genre"], async (request, reply) =>
+    json(request, reply, await service.genre(request.params.id, request.query)),
+  );
+  route(app, c["opds2.categories"], async (request, reply) => json(request, reply, await service.categories()));
+  route(app, c["opds2.category"], async (request, reply) =>
+    json(request, reply, await service.category(request.params.id, request.query)),
+  );
+  route(app, c["opds2.search"], async (request, reply) =>
+    json(request, reply, await service.search(request.query.q, request.query.cursor)),
+  );
+
+  route(app, c["opds.download"], async (request, reply) => {
+    const file = await service.download(request.params.id);
+    return reply
+      .type("application/epub+zip")
+      .header("content-disposition", `attachment; filename="${file.fileName}"`)
+      .header("cache-control", "public, max-age=300")
+      .send(Buffer.from(file.bytes));
+  });
+};

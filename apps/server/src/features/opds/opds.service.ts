@@ -1,0 +1,240 @@
+import { AppError, type Book, type SearchQuery, type SearchResults } from "@quire/core";
+import { type BookFilters, type CatalogRepository, presentBook, presentBookSummaries } from "../catalog";
+import type { OpdsBookFeed, OpdsPageQuery } from "./opds.contract";
+import type { OpdsRepository, OpdsSort } from "./opds.repository";
+
+export const OPDS_PAGE_SIZE = 30;
+
+/** A link from one feed to another, as a navigation feed lists them. */
+export interface OpdsNavigation {
+  title: string;
+  /** Below the catalogue's root (`/books/new`); each format puts its own root in front. */
+  path: string;
+  summary: string;
+  /** `http://opds-spec.org/sort/new` and the like, for clients that show such feeds apart. */
+  rel?: string;
+  /** Whether the feed it opens lists books (acquisition) or more feeds (navigation). */
+  opens: "navigation" | "acquisition";
+}
+
+/** One feed of the catalogue, in neither format yet: the Atom and JSON presenters write it. */
+export interface OpdsFeed {
+  /** Stable over time and pages: Atom clients tell feeds apart by it. */
+  id: string;
+  title: string;
+  path: string;
+  /** What every page of the feed is asked with (a search's words). */
+  query?: Record<string, string>;
+  updated: string;
+  kind: "navigation" | "acquisition";
+  navigation: OpdsNavigation[];
+  books: Book[];
+  /** Present when known: every book the feed's pages hold. */
+  total?: number;
+  pageSize?: number;
+  /** Query strings of the neighbouring pages, when there are any. */
+  next?: Record<string, string>;
+  previous?: Record<string, string>;
+}
+
+export interface EpubFile {
+  fileName: string;
+  bytes: Uint8Array;
+}
+
+export interface OpdsServiceDeps {
+  repository: OpdsRepository;
+  catalog: CatalogRepository;
+  search: (query: SearchQuery) => Promise<SearchResults>;
+  /** The studio's EPUB export: a classic's original file, or a community book built as EPUB 3. */
+  exportEpub: (viewerId: string | null, bookId: string) => Promise<EpubFile>;
+  clock: () => Date;
+}
+
+/**
+ * Only what anyone may read: shown and launched. Hidden books are nobody's business, and a scheduled or
+ * unfinished book cannot be read yet, so a reading app must not download it either.
+ */
+const READABLE: BookFilters = { display: 1, status: "launched" };
+
+const BOOK_FEEDS: Record<
+  OpdsBookFeed,
+  { title: string; summary: string; sort: OpdsSort; filters: BookFilters; rel?: string }
+> = {
+  new: {
+    title: "New books",
+    summary: "The latest books on Quire.",
+    sort: "newest",
+    filters: READABLE,
+    rel: "http://opds-spec.org/sort/new",
+  },
+  popular: {
+    title: "Popular books",
+    summary: "What readers star, read and finish most.",
+    sort: "popular",
+    filters: READABLE,
+    rel: "http://opds-spec.org/sort/popular",
+  },
+  classics: {
+    title: "Public-domain classics",
+    summary: "Classics free for everyone, from A to Z.",
+    sort: "title",
+    filters: { ...READABLE, source: "public-domain" },
+  },
+  community: {
+    title: "Community books",
+    summary: "Books written on Quire, newest first.",
+    sort: "newest",
+    filters: { ...READABLE, source: "own" },
+  },
+};
+
+/** The catalogue's feeds for reading apps and the EPUB they download. */
+export class OpdsService {
+  constructor(private readonly deps: OpdsServiceDeps) {}
+
+  private now(): string {
+    return this.deps.clock().toISOString();
+  }
+
+  private navigationFeed(id: string, title: string, path: string, navigation: OpdsNavigation[]): OpdsFeed {
+    return { id, title, path, updated: this.now(), kind: "navigation", navigation, books: [] };
+  }
+
+  root(): OpdsFeed {
+    const books = Object.entries(BOOK_FEEDS).map(([feed, { title, summary, rel }]) => ({
+      title,
+      summary,
+      path: `/books/${feed}`,
+      opens: "acquisition" as const,
+      ...(rel && { rel }),
+    }));
+    return this.navigationFeed("urn:quire:opds", "Quire", "", [
+      ...books,
+      { title: "Genres", summary: "Books by genre.", path: "/genres", opens: "navigation" },
+      { title: "Categories", summary: "Books by category.", path: "/categories", opens: "navigation" },
+    ]);
+  }
+
+  async genres(): Promise<OpdsFeed> {
+    const genres = await this.deps.catalog.listGenres();
+    return this.navigationFeed(
+      "urn:quire:opds:genres",
+      "Genres",
+      "/genres",
+      genres.map((genre) => ({
+        title: genre.displayName,
+        summary: `Books in ${genre.displayName}.`,
+        path: `/genres/${encodeURIComponent(genre.id)}`,
+        opens: "acquisition",
+      })),
+    );
+  }
+
+  async categories(): Promise<OpdsFeed> {
+    const categories = await this.deps.catalog.listCategories();
+    return this.navigationFeed(
+      "urn:quire:opds:categories",
+      "Categories",
+      "/categories",
+      categories.map((category) => ({
+        title: category.name,
+        summary: `Books in ${category.name}.`,
+        path: `/categories/${encodeURIComponent(category.id)}`,
+        opens: "acquisition",
+      })),
+    );
+  }
+
+  async books(feed: OpdsBookFeed, page: OpdsPageQuery): Promise<OpdsFeed> {
+    const { title, sort, filters } = BOOK_FEEDS[feed];
+    return this.bookFeed(`urn:quire:opds:books:${feed}`, title, `/books/${feed}`, filters, sort, page);
+  }
+
+  async genre(id: string, page: OpdsPageQuery): Promise<OpdsFeed> {
+    const genre = (await this.deps.catalog.listGenres()).find((candidate) => candidate.id === id);
+    if (!genre) throw AppError.of("routeNotFound");
+    const path = `/genres/${encodeURIComponent(id)}`;
+    return this.bookFeed(
+      `urn:quire:opds:genre:${id}`,
+      genre.displayName,
+      path,
+      { ...READABLE, genre: id },
+      "popular",
+      page,
+    );
+  }
+
+  async category(id: string, page: OpdsPageQuery): Promise<OpdsFeed> {
+    const category = (await this.deps.catalog.listCategories()).find((candidate) => candidate.id === id);
+    if (!category) throw AppError.of("routeNotFound");
+    const path = `/categories/${encodeURIComponent(id)}`;
+    return this.bookFeed(
+      `urn:quire:opds:category:${id}`,
+      category.name,
+      path,
+      { ...READABLE, category: id },
+      "popular",
+      page,
+    );
+  }
+
+  /** Quire's own search, books only and launched ones only; its pages go forward from the first. */
+  async search(q: string, cursor: string | undefined): Promise<OpdsFeed> {
+    const { books } = await this.deps.search({ q, kind: "books", status: "launched", ...(cursor && { cursor }) });
+    return {
+      id: `urn:quire:opds:search:${encodeURIComponent(q)}`,
+      title: `Search: ${q}`,
+      path: "/search",
+      query: { q },
+      updated: this.now(),
+      kind: "acquisition",
+      navigation: [],
+      books: books.items,
+      ...(books.nextCursor && { next: { cursor: books.nextCursor } }),
+      // Without a next page the count is exact; with one, search does not count its matches.
+      ...(books.nextCursor === null && !cursor && { total: books.items.length }),
+    };
+  }
+
+  async download(bookId: string): Promise<EpubFile> {
+    const found = await this.deps.catalog.findBookWithData(bookId);
+    if (found?.book.display !== 1 || found.book.status !== "launched") throw AppError.of("bookNotFound");
+    const book = presentBook(found.book, { genreRefs: [], categoryRefs: [] });
+    // The export answers a community book to its authors only (readers read it in Quire); a launched book is
+    // the readers' too here, so it is built as for its first author.
+    const asAuthor = book.source === "own" ? (book.authorIds[0] ?? null) : null;
+    return this.deps.exportEpub(asAuthor, bookId);
+  }
+
+  private async bookFeed(
+    id: string,
+    title: string,
+    path: string,
+    filters: BookFilters,
+    sort: OpdsSort,
+    page: OpdsPageQuery,
+  ): Promise<OpdsFeed> {
+    if (page.after && page.before) throw new AppError("invalid-argument", "Use either after or before, not both");
+    const [window, total] = await Promise.all([
+      this.deps.repository.window(filters, sort, OPDS_PAGE_SIZE, page),
+      this.deps.catalog.countBooks(filters),
+    ]);
+    const backwards = page.before !== undefined;
+    const hasNext = backwards ? window.last !== null : window.more;
+    const hasPrevious = backwards ? window.more : page.after !== undefined && window.first !== null;
+    return {
+      id,
+      title,
+      path,
+      updated: this.now(),
+      kind: "acquisition",
+      navigation: [],
+      books: await presentBookSummaries(this.deps.catalog, window.items),
+      total,
+      pageSize: OPDS_PAGE_SIZE,
+      ...(hasNext && window.last && { next: { after: window.last } }),
+      ...(hasPrevious && window.first && { previous: { before: window.first } }),
+    };
+  }
+}
