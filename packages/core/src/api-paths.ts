@@ -95,6 +95,9 @@ export const API_PATHS = {
   "studio.launch": "/api/v1/studio/books/:id/launch",
   "studio.import": "/api/v1/studio/import",
   "books.export": "/api/v1/books/:id/export.epub",
+  "me.devicePasswords": "/api/v1/me/device-passwords",
+  "me.createDevicePassword": "/api/v1/me/device-passwords",
+  "me.deleteDevicePassword": "/api/v1/me/device-passwords/:id",
 } as const;
 export type OperationName = keyof typeof API_PATHS;
 

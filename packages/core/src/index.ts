@@ -8,6 +8,7 @@ export * from "./contracts/auth.contract";
 export * from "./contracts/book-search.contract";
 export * from "./contracts/catalog.contract";
 export * from "./contracts/define-contract";
+export * from "./contracts/device-passwords.contract";
 export * from "./contracts/error.contract";
 export * from "./contracts/feed.contract";
 export * from "./contracts/home.contract";

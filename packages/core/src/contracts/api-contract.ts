@@ -4,6 +4,7 @@ import { annotationsContract } from "./annotations.contract";
 import { authContract } from "./auth.contract";
 import { bookSearchContract } from "./book-search.contract";
 import { catalogContract } from "./catalog.contract";
+import { devicePasswordsContract } from "./device-passwords.contract";
 import { feedContract } from "./feed.contract";
 import { homeContract } from "./home.contract";
 import { libraryContract } from "./library.contract";
@@ -28,6 +29,7 @@ export const apiContract = {
   ...authContract,
   ...bookSearchContract,
   ...catalogContract,
+  ...devicePasswordsContract,
   ...feedContract,
   ...homeContract,
   ...libraryContract,
