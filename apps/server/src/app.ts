@@ -14,6 +14,8 @@ import { feedRoutes } from "./features/feed/feed.routes";
 import { followsRoutes } from "./features/follows/follows.routes";
 import { healthRoutes } from "./features/health/health.routes";
 import { homeRoutes } from "./features/home/home.routes";
+import { devicePasswordsRoutes } from "./features/koreader-sync/device-passwords.routes";
+import { kosyncRoutes } from "./features/koreader-sync/kosync.routes";
 import { libraryRoutes } from "./features/library/library.routes";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
 import { streamRoutes } from "./features/notifications/stream.routes";
@@ -49,6 +51,9 @@ declare module "fastify" {
 
 /** Registration writes one user may make per minute (a browser makes one on subscribe, then about weekly). */
 const PUSH_WRITES_PER_USER_PER_MINUTE = 30;
+
+/** KOReader sync requests per IP per minute: a reader syncs on opening, closing and every few pages. */
+const KOSYNC_PER_IP_PER_MINUTE = 120;
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -135,6 +140,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(bookSearchRoutes, { service: services.bookSearch, cache, perIpPerMinute: searchesPerMinute });
   await app.register(afterReadingRoutes, { service: services.afterReading, cache });
   await app.register(studioRoutes, { ctx, studio: services.studio, onPublicChange });
+  await app.register(devicePasswordsRoutes, { service: services.koreaderSync.devicePasswords });
+  await app.register(kosyncRoutes, {
+    service: services.koreaderSync.kosync,
+    devicePasswords: services.koreaderSync.devicePasswords,
+    publicOrigin: ctx.publicOrigin,
+    perIpPerMinute: KOSYNC_PER_IP_PER_MINUTE,
+  });
   await app.register(opdsRoutes, { service: parts.opds, publicOrigin: ctx.publicOrigin });
   if (ctx.config.devMail) {
     await app.register(devMailRoutes, {

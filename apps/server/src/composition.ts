@@ -23,6 +23,7 @@ import { followAndAnnounce } from "./features/follows/follow-and-announce";
 import { FollowsService } from "./features/follows/follows.service";
 import { HomeRepository } from "./features/home/home.repository";
 import { HomeService } from "./features/home/home.service";
+import { createKoreaderSyncServices } from "./features/koreader-sync/koreader-sync-services";
 import { LibraryRepository } from "./features/library/library.repository";
 import { LibraryService } from "./features/library/library.service";
 import { EventDeliveryRepository } from "./features/notifications/event-delivery.repository";
@@ -159,6 +160,7 @@ export async function composeApp(ctx: AppContext) {
       clock,
     }),
     studio,
+    koreaderSync: createKoreaderSyncServices(ctx, reading),
   };
 
   const opds = new OpdsService({

@@ -1,2 +1,2 @@
 // What other features may use of accounts; sessions themselves are in shared/session.ts.
-export { hashToken, newSecretToken } from "./secrets";
+export { hashPassword, hashToken, newSecretToken, verifyPassword } from "./secrets";

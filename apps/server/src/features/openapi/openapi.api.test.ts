@@ -4,6 +4,7 @@ import {
   authContract,
   bookSearchContract,
   catalogContract,
+  devicePasswordsContract,
   feedContract,
   homeContract,
   libraryContract,
@@ -53,6 +54,7 @@ describe("OpenAPI document", () => {
       ...pushContract,
       ...annotationsContract,
       ...readerSettingsContract,
+      ...devicePasswordsContract,
     };
     for (const [operationId, route] of Object.entries(contract)) {
       const path = openApiPath(route.path);
