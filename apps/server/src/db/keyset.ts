@@ -29,38 +29,48 @@ export function pageOf<T>(rows: T[], limit: number, keyOf: (row: T) => CursorKey
   return { items, nextCursor: rows.length > limit && last ? encodeCursor(keyOf(last)) : null };
 }
 
-export interface Keyset<DB, TB extends keyof DB, O> extends CursorRules {
-  cursor: string | undefined;
+export interface KeysetOrder<DB, TB extends keyof DB> {
   /** The sort column; NOT NULL, so a cursor never holds a null. */
   sort: StringReference<DB, TB>;
   /** The tie-breaker, unique among the rows; it runs in the sort's direction so one index serves both. */
   id: StringReference<DB, TB>;
   direction: "asc" | "desc";
+}
+
+/**
+ * `query` in (sort, id) order from just after the key `after`, written as
+ * `sort < v OR (sort = v AND id < i)` (`>` ascending), which both dialects serve from an index on
+ * (…, sort, id). For a cursor that is more than a key (author books carry their phase); else keysetPage.
+ */
+export function keysetAfter<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  { sort, id, direction }: KeysetOrder<DB, TB>,
+  after: CursorKey | undefined,
+): SelectQueryBuilder<DB, TB, O> {
+  let ordered = query;
+  if (after) {
+    const [value, afterId] = after as [never, never];
+    const beyond = direction === "desc" ? "<" : ">";
+    ordered = ordered.where((eb) =>
+      eb.or([eb(sort, beyond, value), eb.and([eb(sort, "=", value), eb(id, beyond, afterId)])]),
+    );
+  }
+  return ordered.orderBy(sort, direction).orderBy(id, direction);
+}
+
+export interface Keyset<DB, TB extends keyof DB, O> extends KeysetOrder<DB, TB>, CursorRules {
+  cursor: string | undefined;
   limit: number;
   keyOf: (row: O) => CursorKey;
 }
 
-/**
- * One keyset page of `query`: the rows after the cursor's (sort, id) in the given direction, ordered and
- * cut there, and the cursor of the next page. Written as `sort < v OR (sort = v AND id < i)`, which both
- * dialects serve from an index on (…, sort, id).
- */
+/** One keyset page of `query` after the client's cursor, and the cursor of the page after it. */
 export async function keysetPage<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   { cursor, sort, id, direction, limit, keyOf, ...rules }: Keyset<DB, TB, O>,
 ): Promise<Page<O>> {
   const after = readCursor(cursor, rules);
-  let paged = query;
-  if (after) {
-    const [value, afterId] = after as [never, never];
-    const beyond = direction === "desc" ? "<" : ">";
-    paged = paged.where((eb) =>
-      eb.or([eb(sort, beyond, value), eb.and([eb(sort, "=", value), eb(id, beyond, afterId)])]),
-    );
-  }
-  const rows = await paged
-    .orderBy(sort, direction)
-    .orderBy(id, direction)
+  const rows = await keysetAfter(query, { sort, id, direction }, after)
     .limit(limit + 1)
     .execute();
   return pageOf(rows, limit, keyOf);

@@ -1,14 +1,16 @@
-import { AppError, AUTHOR_BOOKS_PAGE_SIZE, type Book, decodeCursor, encodeCursor, type Page } from "@quire/core";
+import { AppError, AUTHOR_BOOKS_PAGE_SIZE, type Book, type Page } from "@quire/core";
+import { pageOf, readCursor } from "../../db/keyset";
 import { type CatalogRepository, presentBookSummaries } from "../catalog";
 import type { UsersRepository } from "./users.repository";
 
 type Phase = "launched" | "scheduled";
 
 /** The cursor's sort value carries the phase, so one opaque cursor pages through launched, then scheduled books. */
-function readCursor(cursor: string): { phase: Phase; key: readonly [string, string] } {
-  const key = decodeCursor(cursor);
-  const [phase, launchedDate] = typeof key?.[0] === "string" ? key[0].split("|") : [];
-  if (!key || (phase !== "launched" && phase !== "scheduled") || !launchedDate) throw AppError.of("invalidCursor");
+function readPhaseCursor(cursor: string | undefined): { phase: Phase; key: readonly [string, string] } | undefined {
+  const key = readCursor(cursor, { foreign: "refuse" });
+  if (!key) return undefined;
+  const [phase, launchedDate] = String(key[0]).split("|");
+  if ((phase !== "launched" && phase !== "scheduled") || !launchedDate) throw AppError.of("invalidCursor");
   return { phase, key: [launchedDate, key[1]] };
 }
 
@@ -20,7 +22,7 @@ export class AuthorBooksService {
   ) {}
 
   async list(userId: string, cursor: string | undefined): Promise<Page<Book>> {
-    const after = cursor === undefined ? undefined : readCursor(cursor);
+    const after = readPhaseCursor(cursor);
     if (!(await this.users.findById(userId))) throw AppError.of("userNotFound");
     const wanted = AUTHOR_BOOKS_PAGE_SIZE + 1;
     const rows =
@@ -29,14 +31,7 @@ export class AuthorBooksService {
       const scheduledAfter = after?.phase === "scheduled" ? after.key : undefined;
       rows.push(...(await this.users.authorBooks(userId, "scheduled", wanted - rows.length, scheduledAfter)));
     }
-    const page = rows.slice(0, AUTHOR_BOOKS_PAGE_SIZE);
-    const last = page.at(-1);
-    return {
-      items: await presentBookSummaries(this.catalog, page),
-      nextCursor:
-        rows.length > AUTHOR_BOOKS_PAGE_SIZE && last
-          ? encodeCursor([`${last.status}|${last.launchedDate}`, last.id])
-          : null,
-    };
+    const page = pageOf(rows, AUTHOR_BOOKS_PAGE_SIZE, (last) => [`${last.status}|${last.launchedDate}`, last.id]);
+    return { items: await presentBookSummaries(this.catalog, page.items), nextCursor: page.nextCursor };
   }
 }
