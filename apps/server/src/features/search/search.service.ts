@@ -1,8 +1,6 @@
 import type { Book } from "@quire/core";
 import {
   AppError,
-  decodeCursor,
-  encodeCursor,
   type Page,
   type PublicProfile,
   SEARCH_PAGE_SIZE,
@@ -11,6 +9,7 @@ import {
   type SearchResults,
   type Suggestion,
 } from "@quire/core";
+import { pageOf, readCursor } from "../../db/keyset";
 import { type CatalogRepository, presentBookSummaries } from "../catalog";
 import { presentPublicProfile } from "../users";
 import type { WordGroups } from "./memory-index";
@@ -41,7 +40,7 @@ export class SearchService {
   ) {}
 
   async search(query: SearchQuery): Promise<SearchResults> {
-    const offset = query.cursor ? offsetOf(query.cursor) : 0;
+    const offset = offsetOf(query.cursor);
     const words = this.words(query.q);
     const indexes = await this.repository.indexes();
     const empty = { items: [], nextCursor: null };
@@ -99,15 +98,16 @@ export class SearchService {
       ...candidates.filter((row) => inTitles.has(row.id)),
       ...candidates.filter((row) => !inTitles.has(row.id)),
     ].slice(0, wanted);
-    const onPage = rows.slice(offset);
-    return pageOf(await presentBookSummaries(this.catalog, onPage.slice(0, SEARCH_PAGE_SIZE)), onPage.length, offset);
+    const page = positionPage(rows.slice(offset), offset);
+    return { ...page, items: await presentBookSummaries(this.catalog, page.items) };
   }
 
   private async people(index: PersonIndex, words: string[], offset: number): Promise<Page<PublicProfile>> {
     const wanted = offset + SEARCH_PAGE_SIZE + 1;
     const { found: ids } = corrected(index, words, (groups) => index.matching(groups, wanted));
     const rows = await this.repository.peopleAmong(ids, { limit: SEARCH_PAGE_SIZE + 1, offset });
-    return pageOf(rows.slice(0, SEARCH_PAGE_SIZE).map(presentPublicProfile), rows.length, offset);
+    const page = positionPage(rows, offset);
+    return { ...page, items: page.items.map(presentPublicProfile) };
   }
 }
 
@@ -133,15 +133,14 @@ function corrected<T>(
 }
 
 /** Search pages by position: results have no stable key to resume after (their order depends on the query). */
-function pageOf<T>(items: T[], fetched: number, offset: number): Page<T> {
-  const next = offset + SEARCH_PAGE_SIZE;
-  return { items, nextCursor: fetched > SEARCH_PAGE_SIZE ? encodeCursor([next, "offset"]) : null };
+function positionPage<T>(rows: T[], offset: number): Page<T> {
+  return pageOf(rows, SEARCH_PAGE_SIZE, () => [offset + SEARCH_PAGE_SIZE, "offset"]);
 }
 
-function offsetOf(cursor: string): number {
-  const key = decodeCursor(cursor);
-  const offset = key?.[0];
-  if (key?.[1] !== "offset" || typeof offset !== "number" || !Number.isInteger(offset) || offset < 0)
-    throw new AppError("invalid-argument", "Invalid cursor");
-  return offset;
+function offsetOf(cursor: string | undefined): number {
+  const key = readCursor(cursor, { foreign: "refuse", sortType: "number" });
+  if (!key) return 0;
+  const [offset, kind] = key;
+  if (kind !== "offset" || !Number.isInteger(offset) || Number(offset) < 0) throw AppError.of("invalidCursor");
+  return Number(offset);
 }
