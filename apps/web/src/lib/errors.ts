@@ -48,7 +48,12 @@ export function refusedField(error: unknown): string | undefined {
 export function errorMessage(error: unknown): string {
   if (!isAppError(error)) return AppError.of("internal").message;
   const key = catalogueKey(error);
-  return (key && FOR_PEOPLE[key]?.message) || error.message;
+  const phrased = key && FOR_PEOPLE[key]?.message;
+  if (phrased) return phrased;
+  // A 400's message names the field for developers ("Invalid body: note: …"); its first issue is what people need.
+  const [issue] = error.code === "invalid-argument" && Array.isArray(error.details) ? error.details : [];
+  const issueMessage = (issue as { message?: unknown } | undefined)?.message;
+  return typeof issueMessage === "string" ? forPeople(issueMessage) : error.message;
 }
 
 /** The server's error body (or whatever came instead) as an AppError. */

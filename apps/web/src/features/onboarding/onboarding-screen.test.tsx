@@ -44,11 +44,10 @@ const fresh = (overrides: Partial<Me> = {}) =>
 describe("onboarding", () => {
   it("sends an unfinished user from any page to the first incomplete step, then back", async () => {
     mockApi({
-      "GET /api/auth/get-session": () => Response.json({ user: fresh() }),
-      "POST /api/v1/me/onboarding/first-name": () =>
-        Response.json({
-          user: fresh({ firstName: "Grace", onboarding: { completedSteps: ["first-name"], finished: false } }),
-        }),
+      "auth.session": () => ({ user: fresh() }),
+      "me.onboarding.first-name": () => ({
+        user: fresh({ firstName: "Grace", onboarding: { completedSteps: ["first-name"], finished: false } }),
+      }),
     });
     renderAt("/books/dune");
     expect(await screen.findByRole("heading", { name: "What should we call you?" })).toBeTruthy();
@@ -63,9 +62,8 @@ describe("onboarding", () => {
 
   it("shows the server's message for a taken username under the field", async () => {
     mockApi({
-      "GET /api/auth/get-session": () => Response.json({ user: fresh({ firstName: "Grace" }) }),
-      "POST /api/v1/me/onboarding/username": () =>
-        apiError(409, "already-exists", "That username is taken. Try another one."),
+      "auth.session": () => ({ user: fresh({ firstName: "Grace" }) }),
+      "me.onboarding.username": () => apiError(409, "already-exists", "That username is taken. Try another one."),
     });
     renderAt("/auth/onboarding/username");
     fireEvent.change(await screen.findByLabelText("Username"), { target: { value: "grace" } });
@@ -77,7 +75,7 @@ describe("onboarding", () => {
 
   it("needs the terms accepted, saying so in words for people beside the checkbox", async () => {
     const calls = mockApi({
-      "GET /api/auth/get-session": () => Response.json({ user: fresh({ acceptedTerms: false }) }),
+      "auth.session": () => ({ user: fresh({ acceptedTerms: false }) }),
     });
     renderAt("/auth/onboarding/terms");
     fireEvent.click(await screen.findByRole("button", { name: "Continue" }));
@@ -90,7 +88,7 @@ describe("onboarding", () => {
 
   it("checks a username with the contract's rule before sending it", async () => {
     const calls = mockApi({
-      "GET /api/auth/get-session": () => Response.json({ user: fresh({ firstName: "Grace" }) }),
+      "auth.session": () => ({ user: fresh({ firstName: "Grace" }) }),
     });
     renderAt("/auth/onboarding/username");
     fireEvent.change(await screen.findByLabelText("Username"), { target: { value: "-grace hopper" } });
@@ -104,8 +102,8 @@ describe("onboarding", () => {
 
   it("shows a 400 about the first name beside it, not as 'Invalid body'", async () => {
     mockApi({
-      "GET /api/auth/get-session": () => Response.json({ user: fresh() }),
-      "POST /api/v1/me/onboarding/first-name": () =>
+      "auth.session": () => ({ user: fresh() }),
+      "me.onboarding.first-name": () =>
         Response.json(
           {
             error: {
@@ -126,14 +124,12 @@ describe("onboarding", () => {
 
   it("allows up to ten favourite genres, as the contract does", async () => {
     const calls = mockApi({
-      "GET /api/auth/get-session": () =>
-        Response.json({
-          user: fresh({ firstName: "Grace", onboarding: { completedSteps: ["username", "terms"], finished: false } }),
-        }),
-      "GET /api/v1/genres": () =>
-        Response.json({
-          items: Array.from({ length: 11 }, (_, i) => ({ id: `g${i}`, name: `g${i}`, displayName: `Genre ${i}` })),
-        }),
+      "auth.session": () => ({
+        user: fresh({ firstName: "Grace", onboarding: { completedSteps: ["username", "terms"], finished: false } }),
+      }),
+      "genres.list": () => ({
+        items: Array.from({ length: 11 }, (_, i) => ({ id: `g${i}`, name: `g${i}`, displayName: `Genre ${i}` })),
+      }),
     });
     renderAt("/auth/onboarding/genres");
     for (let i = 0; i < 11; i++) fireEvent.click(await screen.findByRole("button", { name: `Genre ${i}` }));
@@ -145,18 +141,16 @@ describe("onboarding", () => {
   it("picks genres and people, then finishes on the page the user came from", async () => {
     const done = makeMe({ onboarding: { completedSteps: ["username", "terms", "genres", "follow"], finished: true } });
     const calls = mockApi({
-      "GET /api/auth/get-session": () =>
-        Response.json({
-          user: fresh({
-            firstName: "Grace",
-            onboarding: { completedSteps: ["username", "terms", "genres"], finished: false },
-          }),
+      "auth.session": () => ({
+        user: fresh({
+          firstName: "Grace",
+          onboarding: { completedSteps: ["username", "terms", "genres"], finished: false },
         }),
-      "GET /api/v1/users/suggested": () =>
-        Response.json({
-          items: [{ ...makeMe({ id: "u-2", firstName: "Mara", lastName: "Okafor", username: "mara" }) }],
-        }),
-      "POST /api/v1/me/onboarding/follow": () => Response.json({ user: done }),
+      }),
+      "users.suggested": () => ({
+        items: [{ ...makeMe({ id: "u-2", firstName: "Mara", lastName: "Okafor", username: "mara" }), author: null }],
+      }),
+      "me.onboarding.follow": () => ({ user: done }),
     });
     renderAt("/auth/onboarding/follow?next=%2Fbrowse");
     fireEvent.click(await screen.findByRole("button", { name: "Follow Mara Okafor" }));
@@ -167,7 +161,7 @@ describe("onboarding", () => {
   });
 
   it("never shows onboarding to a finished user", async () => {
-    mockApi({ "GET /api/auth/get-session": () => Response.json({ user: makeMe() }) });
+    mockApi({ "auth.session": () => ({ user: makeMe() }) });
     renderAt("/auth/onboarding/first-name");
     await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/"));
   });

@@ -29,16 +29,15 @@ function renderAccount() {
 
 describe("SettingsScreen", () => {
   it("sends a signed-out visitor to sign in, returning here afterwards", async () => {
-    mockApi({ "GET /api/auth/get-session": () => Response.json({ user: null }) });
+    mockApi({ "auth.session": () => ({ user: null }) });
     renderAccount();
     await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/auth/sign-in?next=%2Fsettings"));
   });
 
   it("shows the profile and puts a wrong current password under its field", async () => {
     mockApi({
-      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
-      "POST /api/auth/change-password": () =>
-        apiError(403, "permission-denied", "Invalid password!", "invalid_password"),
+      "auth.session": () => ({ user: makeMe() }),
+      "auth.changePassword": () => apiError(403, "permission-denied", "Invalid password!", "invalid_password"),
     });
     renderAccount();
     expect(await screen.findByRole("heading", { name: "Settings" })).toBeTruthy();
@@ -55,7 +54,7 @@ describe("SettingsScreen", () => {
   });
 
   it("explains both password fields at once before sending anything", async () => {
-    const calls = mockApi({ "GET /api/auth/get-session": () => Response.json({ user: makeMe() }) });
+    const calls = mockApi({ "auth.session": () => ({ user: makeMe() }) });
     renderAccount();
     await screen.findByRole("heading", { name: "Settings" });
     fireEvent.change(screen.getByLabelText("New password"), { target: { value: "short" } });
@@ -75,8 +74,8 @@ describe("SettingsScreen", () => {
 
   it("is signed out everywhere when the session has ended meanwhile", async () => {
     mockApi({
-      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
-      "POST /api/auth/change-password": () => apiError(401, "unauthenticated", "No user logged in."),
+      "auth.session": () => ({ user: makeMe() }),
+      "auth.changePassword": () => apiError(401, "unauthenticated", "No user logged in."),
     });
     renderAccount();
     await screen.findByRole("heading", { name: "Settings" });
@@ -89,8 +88,8 @@ describe("SettingsScreen", () => {
   it("signs out to the home page, not to a sign-in prompt for this page", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const calls = mockApi({
-      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
-      "POST /api/auth/sign-out": () => new Response(null, { status: 204 }),
+      "auth.session": () => ({ user: makeMe() }),
+      "auth.signOut": () => undefined,
     });
     renderAccount();
     await screen.findByRole("heading", { name: "Settings" });
@@ -104,8 +103,8 @@ describe("SettingsScreen", () => {
 
   it("saves the tracking consent and links to the profile editor", async () => {
     const calls = mockApi({
-      "GET /api/auth/get-session": () => Response.json({ user: makeMe({ acceptedTracking: false }) }),
-      "PATCH /api/v1/me": () => Response.json({ user: makeMe({ acceptedTracking: true }) }),
+      "auth.session": () => ({ user: makeMe({ acceptedTracking: false }) }),
+      "me.update": () => ({ user: makeMe({ acceptedTracking: true }) }),
     });
     renderAccount();
     const consent = (await screen.findByLabelText(
@@ -124,8 +123,8 @@ describe("SettingsScreen", () => {
   it("switches reading activity off for others, showing the switch's pending value and a failure", async () => {
     let answer = () => Response.json({ user: makeMe({ readingActivityPublic: false }) });
     const calls = mockApi({
-      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
-      "PATCH /api/v1/me": () => answer(),
+      "auth.session": () => ({ user: makeMe() }),
+      "me.update": () => answer(),
     });
     renderAccount();
     const sharing = (await screen.findByRole("switch", {

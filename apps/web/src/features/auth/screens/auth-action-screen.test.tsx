@@ -46,7 +46,7 @@ function renderAction(search: string) {
 
 describe("AuthActionScreen", () => {
   it("verifies the email once, even with React's double effects, and leads to sign in", async () => {
-    const calls = mockApi({ "POST /api/auth/verify-email": () => Response.json({ email: "ada@example.com" }) });
+    const calls = mockApi({ "auth.verifyEmail": () => ({ email: "ada@example.com" }) });
     renderAction(`?mode=verifyEmail&token=${TOKEN}`);
     expect(await screen.findByRole("heading", { name: "Your email is verified" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Sign in" }).getAttribute("href")).toBe("/auth/sign-in");
@@ -55,8 +55,8 @@ describe("AuthActionScreen", () => {
 
   it("shows why a verification link failed and offers a new one", async () => {
     const calls = mockApi({
-      "POST /api/auth/verify-email": () => apiError(412, "failed-precondition", "This link is invalid or has expired."),
-      "POST /api/auth/send-verification-email": () => new Response(null, { status: 202 }),
+      "auth.verifyEmail": () => apiError(412, "failed-precondition", "This link is invalid or has expired."),
+      "auth.resendVerification": () => new Response(null, { status: 202 }),
     });
     renderAction(`?mode=verifyEmail&token=${TOKEN}`);
     expect(await screen.findByRole("heading", { name: "We couldn't verify your email" })).toBeTruthy();
@@ -69,8 +69,8 @@ describe("AuthActionScreen", () => {
 
   it("checks a reset link, takes a new password, and confirms", async () => {
     const calls = mockApi({
-      "POST /api/auth/reset-password/check": () => Response.json({ email: "ada@example.com" }),
-      "POST /api/auth/reset-password": () => new Response(null, { status: 204 }),
+      "auth.checkPasswordReset": () => ({ email: "ada@example.com" }),
+      "auth.resetPassword": () => undefined,
     });
     renderAction(`?mode=resetPassword&token=${TOKEN}`);
     expect(await screen.findByRole("heading", { name: "Choose a new password" })).toBeTruthy();
@@ -105,8 +105,8 @@ describe("AuthActionScreen, mode=socialSignIn", () => {
 
   const api = (exchange: () => Response = () => Response.json({ user: makeMe(), token: "session-token" })) =>
     mockApi({
-      "GET /api/auth/providers": () => Response.json({ providers: { google: true, apple: true }, appScheme: "quire" }),
-      "POST /api/auth/social/exchange": exchange,
+      "auth.providers": () => ({ providers: { google: true, apple: true }, appScheme: "quire" }),
+      "auth.socialExchange": exchange,
     });
 
   const hidePage = () => {

@@ -31,7 +31,7 @@ describe("ForgotPasswordScreen", () => {
 
   it("says an unknown email in words for people, beside the field", async () => {
     const calls = mockApi({
-      "POST /api/auth/request-password-reset": () => apiError(404, "not-found", "No user found with that email"),
+      "auth.requestPasswordReset": () => apiError(404, "not-found", "No user found with that email"),
     });
     renderForgot();
     fireEvent.change(await screen.findByLabelText("Email"), { target: { value: " nobody@example.com " } });

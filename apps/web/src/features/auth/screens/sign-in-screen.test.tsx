@@ -45,9 +45,8 @@ function fillAndSubmit(email: string, password: string) {
 describe("SignInScreen", () => {
   it("explains an unverified email and offers to resend the verification email", async () => {
     const calls = mockApi({
-      "POST /api/auth/sign-in/email": () =>
-        apiError(412, "failed-precondition", VERIFICATION_PENDING, "auth/user-verification-pending"),
-      "POST /api/auth/send-verification-email": () => new Response(null, { status: 202 }),
+      "auth.signIn": () => apiError(412, "failed-precondition", VERIFICATION_PENDING, "auth/user-verification-pending"),
+      "auth.resendVerification": () => new Response(null, { status: 202 }),
     });
     renderSignIn();
     fillAndSubmit(" ada@example.com ", "correct horse");
@@ -75,7 +74,7 @@ describe("SignInScreen", () => {
 
   it("shows wrong credentials as the server words them, without a resend action", async () => {
     mockApi({
-      "POST /api/auth/sign-in/email": () => apiError(401, "unauthenticated", "Wrong email or password."),
+      "auth.signIn": () => apiError(401, "unauthenticated", "Wrong email or password."),
     });
     renderSignIn();
     fillAndSubmit("ada@example.com", "nope");
@@ -101,7 +100,7 @@ describe("SignInScreen", () => {
   });
 
   it("signs in, remembers the user, and continues to a same-site next", async () => {
-    mockApi({ "POST /api/auth/sign-in/email": () => Response.json({ user: makeMe() }) });
+    mockApi({ "auth.signIn": () => ({ user: makeMe() }) });
     const { client } = renderSignIn("/auth/sign-in?next=%2Fbooks%2Fthe-salt-lantern");
     fillAndSubmit("ada@example.com", "correct horse");
     await waitFor(() => expect(screen.getByTestId("landed").textContent).toBe("/books/the-salt-lantern"));
@@ -127,8 +126,8 @@ describe("SignInScreen", () => {
   it("offers Google and Apple, returning to the same next", async () => {
     const assign = vi.spyOn(window.location, "assign").mockImplementation(() => {});
     const calls = mockApi({
-      "GET /api/auth/providers": () => Response.json({ providers: { google: true, apple: true }, appScheme: "quire" }),
-      "POST /api/auth/sign-in/social": () => Response.json({ url: "https://appleid.apple.com/auth", redirect: true }),
+      "auth.providers": () => ({ providers: { google: true, apple: true }, appScheme: "quire" }),
+      "auth.socialSignIn": () => ({ url: "https://appleid.apple.com/auth", redirect: true }),
     });
     renderSignIn("/auth/sign-in?next=%2Fbooks%2Fthe-salt-lantern");
     fireEvent.click(await screen.findByRole("button", { name: "Continue with Apple" }));
@@ -137,7 +136,7 @@ describe("SignInScreen", () => {
   });
 
   it("ignores a next that leaves the site", async () => {
-    mockApi({ "POST /api/auth/sign-in/email": () => Response.json({ user: makeMe() }) });
+    mockApi({ "auth.signIn": () => ({ user: makeMe() }) });
     renderSignIn("/auth/sign-in?next=%2F%2Fevil.com");
     fillAndSubmit("ada@example.com", "correct horse");
     await waitFor(() => expect(screen.getByTestId("landed").textContent).toBe("/"));

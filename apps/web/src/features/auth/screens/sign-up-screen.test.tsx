@@ -29,8 +29,8 @@ describe("SignUpScreen", () => {
   it("offers signing up with Google, returning to the same next", async () => {
     const assign = vi.spyOn(window.location, "assign").mockImplementation(() => {});
     const calls = mockApi({
-      "GET /api/auth/providers": () => Response.json({ providers: { google: true, apple: false }, appScheme: "quire" }),
-      "POST /api/auth/sign-in/social": () => Response.json({ url: "https://accounts.google.com/auth", redirect: true }),
+      "auth.providers": () => ({ providers: { google: true, apple: false }, appScheme: "quire" }),
+      "auth.socialSignIn": () => ({ url: "https://accounts.google.com/auth", redirect: true }),
     });
     renderSignUp("/auth/sign-up?next=%2Fbrowse");
     fireEvent.click(await screen.findByRole("button", { name: "Continue with Google" }));
@@ -74,7 +74,7 @@ describe("SignUpScreen", () => {
 
   it("puts the server's refusal of the terms beside the checkbox, in words for people", async () => {
     mockApi({
-      "POST /api/auth/sign-up/email": () => apiError(400, "invalid-argument", "acceptedTerms must be true"),
+      "auth.signUp": () => apiError(400, "invalid-argument", "acceptedTerms must be true"),
     });
     renderSignUp();
     fill("Email", "ada@example.com");
@@ -91,7 +91,7 @@ describe("SignUpScreen", () => {
 
   it("puts a 400's field issues beside their fields instead of the developer's message", async () => {
     mockApi({
-      "POST /api/auth/sign-up/email": () =>
+      "auth.signUp": () =>
         Response.json(
           {
             error: {
@@ -116,9 +116,8 @@ describe("SignUpScreen", () => {
 
   it("sends the form and says to check the inbox, with a resend button", async () => {
     const calls = mockApi({
-      "POST /api/auth/sign-up/email": () =>
-        Response.json({ status: "verification-sent", email: "ada@example.com" }, { status: 201 }),
-      "POST /api/auth/send-verification-email": () => new Response(null, { status: 202 }),
+      "auth.signUp": () => Response.json({ status: "verification-sent", email: "ada@example.com" }, { status: 201 }),
+      "auth.resendVerification": () => new Response(null, { status: 202 }),
     });
     renderSignUp();
     fill("First name", " Ada ");
