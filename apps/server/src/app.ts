@@ -36,6 +36,7 @@ import { checkedSerializerCompiler, fastSerializerCompiler } from "./http-serial
 import { captchaContentSources } from "./infra/captcha/captcha";
 import { devMailRoutes } from "./infra/email/dev-mail.routes";
 import { S3FileStorage } from "./infra/s3-storage";
+import { subsystemLogger } from "./logger";
 import { registerSecurityHeaders } from "./security-headers";
 import { registerSessions, resolveViewer } from "./shared/session";
 import { QUIRE_VERSION } from "./version";
@@ -97,10 +98,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const perIpPerMinute = ctx.config.auth.requestsPerIpPerMinute;
   await registerSessions(app, auth);
 
-  await app.register(healthRoutes, { database: ctx.database });
+  await app.register(healthRoutes, { repository: services.health });
   await app.register(catalogRoutes, { service: services.catalog, cache });
   await app.register(readerRoutes, { service: services.reader, cache });
-  await app.register(usersRoutes, { repository: repositories.users, authorBooks: services.authorBooks, cache });
+  await app.register(usersRoutes, { service: services.users, authorBooks: services.authorBooks, cache });
   await app.register(readingActivityRoutes, { service: services.readingActivity });
   await app.register(pushRoutes, {
     service: services.push,
@@ -122,7 +123,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     publicOrigin: ctx.publicOrigin,
     perIpPerMinute,
   });
-  await app.register(uploadsRoutes, { ctx, getMe: (id) => auth.getMe(id), onProfileChanged: onPublicChange });
+  await app.register(uploadsRoutes, {
+    service: services.profileImages,
+    uploads: services.uploads,
+    maxBytes: ctx.config.images.maxBytes,
+    uploadsPerMinute: ctx.config.perUser.uploadsPerMinute,
+    logger: subsystemLogger(ctx.logger, "server:uploads"),
+  });
   await app.register(accountDeletionRoutes, {
     service: services.accountDeletion,
     captcha: parts.captcha,
@@ -131,7 +138,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   await app.register(readingRoutes, { service: services.reading });
   await app.register(annotationsRoutes, { service: services.annotations });
-  await app.register(readerSettingsRoutes, { repository: repositories.readerSettings, clock: ctx.clock });
+  await app.register(readerSettingsRoutes, { service: services.readerSettings });
   await app.register(libraryRoutes, { service: services.library });
   await app.register(feedRoutes, { service: services.feed });
   await app.register(homeRoutes, { service: services.home });
@@ -139,7 +146,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(searchRoutes, { service: services.search, cache, perIpPerMinute: searchesPerMinute });
   await app.register(bookSearchRoutes, { service: services.bookSearch, cache, perIpPerMinute: searchesPerMinute });
   await app.register(afterReadingRoutes, { service: services.afterReading, cache });
-  await app.register(studioRoutes, { ctx, studio: services.studio, onPublicChange });
+  await app.register(studioRoutes, { studio: services.studio, importer: services.imports, onPublicChange });
   await app.register(devicePasswordsRoutes, { service: services.koreaderSync.devicePasswords });
   await app.register(kosyncRoutes, {
     service: services.koreaderSync.kosync,

@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { rootCertificates } from "node:tls";
 import type { AppContext } from "./context";
 import { AccountDeletionRepository } from "./features/account-deletion/account-deletion.repository";
@@ -17,10 +18,12 @@ import { BookSearchService } from "./features/book-search/book-search.service";
 import { ChapterTextCache } from "./features/book-search/chapter-text-cache";
 import { CatalogRepository } from "./features/catalog/catalog.repository";
 import { CatalogService } from "./features/catalog/catalog.service";
+import { EpubImportService } from "./features/epub/epub-import.service";
 import { FeedRepository } from "./features/feed/feed.repository";
 import { FeedService } from "./features/feed/feed.service";
 import { followAndAnnounce } from "./features/follows/follow-and-announce";
 import { FollowsService } from "./features/follows/follows.service";
+import { HealthRepository } from "./features/health/health.repository";
 import { HomeRepository } from "./features/home/home.repository";
 import { HomeService } from "./features/home/home.service";
 import { createKoreaderSyncServices } from "./features/koreader-sync/koreader-sync-services";
@@ -42,18 +45,23 @@ import { BookFileGate } from "./features/reader/book-file-gate";
 import { ReaderRepository } from "./features/reader/reader.repository";
 import { ReaderService } from "./features/reader/reader.service";
 import { ReaderSettingsRepository } from "./features/reader-settings/reader-settings.repository";
+import { ReaderSettingsService } from "./features/reader-settings/reader-settings.service";
 import { ReadingRepository } from "./features/reading/reading.repository";
 import { ReadingService } from "./features/reading/reading.service";
 import { SearchRepository } from "./features/search/search.repository";
 import { SearchService } from "./features/search/search.service";
 import { LaunchWorker } from "./features/studio/launch-worker";
 import { createStudioServices } from "./features/studio/studio-services";
+import { ProfileImagesRepository } from "./features/uploads/profile-images.repository";
+import { ProfileImagesService } from "./features/uploads/profile-images.service";
+import { ResumableUploads } from "./features/uploads/resumable-uploads";
 import { AuthorBooksService } from "./features/users/author-books.service";
 import { ProfileEditingRepository } from "./features/users/profile-editing.repository";
 import { ProfileEditingService } from "./features/users/profile-editing.service";
 import { ReadingActivityRepository } from "./features/users/reading-activity.repository";
 import { ReadingActivityService } from "./features/users/reading-activity.service";
 import { UsersRepository } from "./features/users/users.repository";
+import { UsersService } from "./features/users/users.service";
 import { AttemptLimiter } from "./infra/attempt-limiter";
 import { createCaptchaVerifier } from "./infra/captcha/captcha";
 import { ResponseCache } from "./infra/response-cache";
@@ -111,6 +119,13 @@ export async function composeApp(ctx: AppContext) {
     onEventsWritten,
   });
   const studio = createStudioServices(ctx, { onPublicChange, onEventsWritten });
+  const uploadsLogger = subsystemLogger(ctx.logger, "server:uploads");
+  const uploads = new ResumableUploads({
+    directory: join(config.dataDir, "uploads-tmp"),
+    maxBytes: config.images.maxBytes,
+    maxUnfinishedPerUser: config.perUser.unfinishedUploads,
+    logger: uploadsLogger,
+  });
 
   const services = {
     accountDeletion: new AccountDeletionService({
@@ -129,12 +144,20 @@ export async function composeApp(ctx: AppContext) {
     catalog,
     feed: new FeedService({ repository: new FeedRepository(db), catalog: catalogRepository }),
     follows: new FollowsService({ db, clock, onEventsWritten }),
+    health: new HealthRepository(ctx.database),
     home: new HomeService({
       repository: new HomeRepository(db, catalogRepository),
       catalog: catalogRepository,
       catalogService: catalog,
       reading,
       cache: publicCache,
+    }),
+    imports: new EpubImportService({
+      db,
+      storage,
+      logger: subsystemLogger(ctx.logger, "server:studio"),
+      clock,
+      maxImagePixels: config.images.maxPixels,
     }),
     library: new LibraryService({ repository: new LibraryRepository(db), catalog: catalogRepository, clock }),
     profileEditing: new ProfileEditingService({
@@ -143,9 +166,19 @@ export async function composeApp(ctx: AppContext) {
       getMe: (id) => auth.getMe(id),
       follow: followAndAnnounce,
     }),
+    profileImages: new ProfileImagesService({
+      repository: new ProfileImagesRepository(db),
+      storage,
+      logger: uploadsLogger,
+      clock,
+      maxPixels: config.images.maxPixels,
+      getMe: (id) => auth.getMe(id),
+      onProfileChanged: onPublicChange,
+    }),
     push: new PushService(new PushRepository(db), clock, push.endpoints),
     reader,
     reading,
+    readerSettings: new ReaderSettingsService(new ReaderSettingsRepository(db), clock),
     readingActivity: new ReadingActivityService({
       repository: new ReadingActivityRepository(db),
       catalog: catalogRepository,
@@ -161,6 +194,8 @@ export async function composeApp(ctx: AppContext) {
     }),
     studio,
     koreaderSync: createKoreaderSyncServices(ctx, reading),
+    uploads,
+    users: new UsersService(usersRepository),
   };
 
   const opds = new OpdsService({
@@ -168,7 +203,6 @@ export async function composeApp(ctx: AppContext) {
     catalog: catalogRepository,
     search: (query) => services.search.search(query),
     exportEpub: (viewerId, bookId) => studio.exports.export(viewerId, bookId),
-    clock,
   });
 
   const workers = {
@@ -182,8 +216,6 @@ export async function composeApp(ctx: AppContext) {
     opds,
     repositories: {
       notifications: new NotificationsRepository(db),
-      readerSettings: new ReaderSettingsRepository(db),
-      users: usersRepository,
     },
     workers,
     hub,
@@ -199,6 +231,7 @@ export async function composeApp(ctx: AppContext) {
       await hub.stop();
       await workers.push.stop();
       push.agent.destroy();
+      uploads.close();
     },
   };
 }

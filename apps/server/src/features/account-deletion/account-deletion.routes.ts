@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { route } from "../../http/route";
 import type { CaptchaVerifier } from "../../infra/captcha/captcha";
 import type { PublicOrigin } from "../../infra/public-origin";
-import { clearSessionCookie, requireViewer } from "../auth/session";
+import { clearSessionCookie, requireViewer } from "../../shared/session";
 import type { AccountDeletionService } from "./account-deletion.service";
 
 export interface AccountDeletionRouteOptions {

@@ -1,7 +1,7 @@
 import { annotationsContract as c } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { route } from "../../http/route";
-import { requireSessionFirst, requireViewer } from "../auth/session";
+import { requireSessionFirst, requireViewer } from "../../shared/session";
 import type { AnnotationsService } from "./annotations.service";
 
 /** The signed-in reader's own bookmarks, highlights and notes; private, so never stored by a cache. */

@@ -3,9 +3,9 @@ import { authContract as c } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { route } from "../../http/route";
 import type { PublicOrigin } from "../../infra/public-origin";
-import { readCampaign } from "../campaign/campaign";
+import { clearSessionCookie, requireViewer, setSessionCookie } from "../../shared/session";
+import { readCampaign } from "../campaign";
 import type { AuthService } from "./auth.service";
-import { clearSessionCookie, requireViewer, setSessionCookie } from "./session";
 
 export interface AuthRouteOptions {
   service: AuthService;

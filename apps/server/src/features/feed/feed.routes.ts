@@ -1,7 +1,7 @@
 import { feedContract as c } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { route } from "../../http/route";
-import { requireViewer } from "../auth/session";
+import { requireViewer } from "../../shared/session";
 import type { FeedService } from "./feed.service";
 
 export const feedRoutes: FastifyPluginAsyncZod<{ service: FeedService }> = async (app, { service }) => {

@@ -1,14 +1,14 @@
 import { catalogContract } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { sql } from "kysely";
-import type { DatabaseHandle } from "../../db/database";
 import { route } from "../../http/route";
 import { QUIRE_VERSION } from "../../version";
+import type { HealthRepository } from "./health.repository";
 
 /** Liveness plus a real round trip to the database, so a load balancer sees a broken connection. */
-export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> = async (app, { database }) => {
-  route(app, catalogContract.health, async () => {
-    await sql`select 1`.execute(database.db);
-    return { status: "ok" as const, database: database.dialect, version: QUIRE_VERSION };
-  });
+export const healthRoutes: FastifyPluginAsyncZod<{ repository: HealthRepository }> = async (app, { repository }) => {
+  route(app, catalogContract.health, async () => ({
+    status: "ok" as const,
+    database: await repository.ping(),
+    version: QUIRE_VERSION,
+  }));
 };

@@ -1,7 +1,7 @@
 import { homeContract as c } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { route } from "../../http/route";
-import { requireSessionFirst, requireViewer } from "../auth/session";
+import { requireSessionFirst, requireViewer } from "../../shared/session";
 import type { HomeService } from "./home.service";
 
 /** The signed-in reader's home; visitors keep the public landing page and get "No user logged in." here. */

@@ -1,7 +1,7 @@
 import { libraryContract as c } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { route } from "../../http/route";
-import { requireSessionFirst, requireViewer } from "../auth/session";
+import { requireSessionFirst, requireViewer } from "../../shared/session";
 import type { LibraryService } from "./library.service";
 
 /**

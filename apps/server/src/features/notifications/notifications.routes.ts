@@ -1,7 +1,7 @@
 import { socialContract as c, SOCIAL_PAGE_SIZE } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { route } from "../../http/route";
-import { requireViewer } from "../auth/session";
+import { requireViewer } from "../../shared/session";
 import { type NotificationsRepository, presentNotification } from "./notifications.repository";
 
 export const notificationsRoutes: FastifyPluginAsyncZod<{

@@ -1,7 +1,7 @@
 import { AppError, socialContract } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { route } from "../../http/route";
-import { requireViewer } from "../auth/session";
+import { requireViewer } from "../../shared/session";
 import type { NotificationHub } from "./notification-hub";
 import { type NotificationsRepository, presentNotification } from "./notifications.repository";
 

@@ -3,7 +3,7 @@ import { pushContract as c } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { route } from "../../http/route";
 import { perUserRateLimit } from "../../infra/per-user-rate-limit";
-import { requireViewer } from "../auth/session";
+import { requireViewer } from "../../shared/session";
 import type { PushService } from "./push.service";
 
 export interface PushRouteOptions {

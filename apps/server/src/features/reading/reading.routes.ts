@@ -1,7 +1,7 @@
 import { readingContract as c } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { route } from "../../http/route";
-import { requireSessionFirst, requireViewer } from "../auth/session";
+import { requireSessionFirst, requireViewer } from "../../shared/session";
 import type { ReadingService } from "./reading.service";
 
 /** The signed-in reader's own progress: there is no user id in these paths, so nobody reaches another's. */

@@ -2,17 +2,15 @@ import fastifyMultipart, { type MultipartFile } from "@fastify/multipart";
 import { AppError, studioContract as c, UPLOAD_SINGLE_REQUEST_MAX_BYTES } from "@quire/core";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { AppContext } from "../../context";
 import { route } from "../../http/route";
-import { subsystemLogger } from "../../logger";
-import { requireViewer } from "../auth/session";
-import { EPUB_LIMITS } from "../epub/epub-archive";
-import { EpubImportService } from "../epub/epub-import.service";
+import { requireViewer } from "../../shared/session";
+import { EPUB_LIMITS, type EpubImportService } from "../epub";
 import type { StudioServices } from "./studio-services";
 
 export interface StudioRouteOptions {
-  ctx: AppContext;
   studio: StudioServices;
+  /** The administrator's EPUB import. */
+  importer: EpubImportService;
   /** Clears the public read cache after a change visitors can see. */
   onPublicChange: () => void;
 }
@@ -37,14 +35,10 @@ const tooLarge = (reply: FastifyReply, error: AppError) => reply.status(413).sen
  * The author studio (`/api/v1/studio/…`), the administrator's EPUB import and the EPUB export of a
  * book. Every route with a book id answers 404 to anyone who may not edit that book.
  */
-export const studioRoutes: FastifyPluginAsyncZod<StudioRouteOptions> = async (app, { ctx, studio, onPublicChange }) => {
-  const importer = new EpubImportService({
-    db: ctx.database.db,
-    storage: ctx.storage,
-    logger: subsystemLogger(ctx.logger, "server:studio"),
-    clock: ctx.clock,
-    maxImagePixels: ctx.config.images.maxPixels,
-  });
+export const studioRoutes: FastifyPluginAsyncZod<StudioRouteOptions> = async (
+  app,
+  { studio, importer, onPublicChange },
+) => {
   // Multipart only in this plugin; each route sets its own file size limit.
   await app.register(fastifyMultipart, {
     limits: { fileSize: EPUB_LIMITS.maxFileBytes, files: 1, fields: 4, parts: 5, fieldSize: 1024 },

@@ -1,28 +1,22 @@
-import { join } from "node:path";
 import fastifyMultipart, { type MultipartFile } from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
-import {
-  AppError,
-  uploadsContract as c,
-  type Me,
-  type ProfileImageKind,
-  UPLOAD_SINGLE_REQUEST_MAX_BYTES,
-} from "@quire/core";
+import { AppError, uploadsContract as c, type ProfileImageKind, UPLOAD_SINGLE_REQUEST_MAX_BYTES } from "@quire/core";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { AppContext } from "../../context";
+import type { Logger } from "pino";
 import { route } from "../../http/route";
 import { perUserRateLimit } from "../../infra/per-user-rate-limit";
-import { subsystemLogger } from "../../logger";
-import { requireViewer } from "../auth/session";
-import { ProfileImagesRepository } from "./profile-images.repository";
-import { ProfileImagesService } from "./profile-images.service";
-import { parseUploadIntent, ResumableUploads } from "./resumable-uploads";
+import { requireViewer } from "../../shared/session";
+import type { ProfileImagesService } from "./profile-images.service";
+import { parseUploadIntent, type ResumableUploads } from "./resumable-uploads";
 
 export interface UploadRouteOptions {
-  ctx: AppContext;
-  getMe: (userId: string) => Promise<Me>;
-  onProfileChanged: () => void;
+  service: ProfileImagesService;
+  uploads: ResumableUploads;
+  /** The largest image accepted, in bytes (a tus upload's declared length is checked against it first). */
+  maxBytes: number;
+  uploadsPerMinute: number;
+  logger: Logger;
 }
 
 /** 413 has no canonical error code of its own: the body keeps the one error shape, the status says "too large". */
@@ -37,28 +31,11 @@ function sendTooLarge(reply: FastifyReply, error: AppError) {
  */
 export const uploadsRoutes: FastifyPluginAsyncZod<UploadRouteOptions> = async (
   app,
-  { ctx, getMe, onProfileChanged },
+  { service, uploads, maxBytes, uploadsPerMinute, logger },
 ) => {
-  const logger = subsystemLogger(ctx.logger, "server:uploads");
-  const service = new ProfileImagesService({
-    repository: new ProfileImagesRepository(ctx.database.db),
-    storage: ctx.storage,
-    logger,
-    clock: ctx.clock,
-    maxPixels: ctx.config.images.maxPixels,
-    getMe,
-    onProfileChanged,
-  });
-  const uploads = new ResumableUploads({
-    directory: join(ctx.config.dataDir, "uploads-tmp"),
-    maxBytes: ctx.config.images.maxBytes,
-    maxUnfinishedPerUser: ctx.config.perUser.unfinishedUploads,
-    logger,
-  });
-  app.addHook("onClose", async () => uploads.close());
   // Starting an upload and saving an image are what cost disk and CPU; tus chunks (PATCH, HEAD) are not counted.
   await app.register(rateLimit, { global: false });
-  const limited = { config: perUserRateLimit(ctx.config.perUser.uploadsPerMinute) };
+  const limited = { config: perUserRateLimit(uploadsPerMinute) };
 
   // Both parsers live in this plugin only: nowhere else in the API takes multipart or raw bytes.
   await app.register(fastifyMultipart, {
@@ -120,8 +97,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadRouteOptions> = async (
 
   route(app, c["uploads.create"], limited, async (request, reply) => {
     const { userId } = requireViewer(request);
-    if (Number(request.headers["upload-length"]) > ctx.config.images.maxBytes) {
-      return sendTooLarge(reply, AppError.of("imageTooLarge", { details: { maxBytes: ctx.config.images.maxBytes } }));
+    if (Number(request.headers["upload-length"]) > maxBytes) {
+      return sendTooLarge(reply, AppError.of("imageTooLarge", { details: { maxBytes } }));
     }
     if (!parseUploadIntent(request.headers["upload-metadata"])) throw AppError.of("uploadMetadataInvalid");
     await uploads.create(userId, () => handOver(request, reply, userId));

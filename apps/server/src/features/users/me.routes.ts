@@ -1,7 +1,7 @@
 import { profileContract as c, ONBOARDING_STEPS } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { route } from "../../http/route";
-import { requireViewer } from "../auth/session";
+import { requireViewer } from "../../shared/session";
 import type { ProfileEditingService } from "./profile-editing.service";
 
 /** The signed-in user's own profile: edits and onboarding answers, each answered with the whole profile. */

@@ -10,11 +10,10 @@ import type { PublicOrigin } from "../../infra/public-origin";
 import type { StoredObject } from "../../infra/s3-storage";
 import { assertSafeKey } from "../../infra/storage";
 import { FILES_CSP } from "../../security-headers";
-import type { Viewer } from "../auth/session";
-import { captureCampaign } from "../campaign/campaign";
-import type { CatalogService } from "../catalog/catalog.service";
-import { VISITOR } from "../catalog/catalog.service";
-import type { BookFileGate } from "../reader/book-file-gate";
+import type { Viewer } from "../../shared/session";
+import { captureCampaign } from "../campaign";
+import { type CatalogService, VISITOR } from "../catalog";
+import type { BookFileGate } from "../reader";
 import { renderHead } from "./html-head";
 import { routePreloads } from "./route-preloads";
 

@@ -12,7 +12,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { route } from "../../../http/route";
 import type { PublicOrigin } from "../../../infra/public-origin";
-import { isSecureContext, setSessionCookie } from "../session";
+import { isSecureContext, setSessionCookie } from "../../../shared/session";
 import type { OidcClients } from "./oidc-clients";
 import type { CallbackInput, SocialSignInService } from "./social.service";
 
