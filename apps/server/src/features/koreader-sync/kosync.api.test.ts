@@ -208,4 +208,15 @@ describe.each(dialectsUnderTest())("KOReader sync on %s", (dialect) => {
     const unsigned = await push({ "content-type": "application/json" }, { document: "abc" });
     expect(unsigned.statusCode).toBe(401);
   });
+
+  it("stops answering a username after 20 wrong keys, in KOReader's body shape", async () => {
+    const { koreader } = await koreaderUser();
+    const wrong = { ...koreader, "x-auth-key": md5("guess") };
+    for (let n = 0; n < 20; n += 1) {
+      expect((await t.app.inject({ method: "GET", url: "/kosync/users/auth", headers: wrong })).statusCode).toBe(401);
+    }
+    const limited = await t.app.inject({ method: "GET", url: "/kosync/users/auth", headers: wrong });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ message: "Too many requests. Please try again later." });
+  });
 });
