@@ -1,6 +1,6 @@
 import type { Notification, Page, UserEventType } from "@quire/core";
 import type { Kysely } from "kysely";
-import { keysetPage } from "../../db/keyset";
+import { keysetAfter, keysetPage } from "../../db/keyset";
 import type { Database, NotificationsTable } from "../../db/schema";
 
 export const FORMER_READER = "A former reader";
@@ -52,18 +52,8 @@ export class NotificationsRepository {
   async after(userId: string, notificationId: string): Promise<NotificationsTable[]> {
     const from = await this.byId(userId, notificationId);
     if (!from) return [];
-    return this.db
-      .selectFrom("notifications")
-      .selectAll()
-      .where("userId", "=", userId)
-      .where((eb) =>
-        eb.or([
-          eb("createdAt", ">", from.createdAt),
-          eb.and([eb("createdAt", "=", from.createdAt), eb("id", ">", from.id)]),
-        ]),
-      )
-      .orderBy("createdAt")
-      .orderBy("id")
+    const query = this.db.selectFrom("notifications").selectAll().where("userId", "=", userId);
+    return keysetAfter(query, { sort: "createdAt", id: "id", direction: "asc" }, [from.createdAt, from.id])
       .limit(500)
       .execute();
   }
