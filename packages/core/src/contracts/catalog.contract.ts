@@ -46,7 +46,6 @@ export const ListBooksQuerySchema = z.object({
 export type ListBooksQuery = z.infer<typeof ListBooksQuerySchema>;
 export type ListBooksQueryInput = z.input<typeof ListBooksQuerySchema>;
 
-/** A book as lists show it. Raster thumbnails arrive with uploads; until then lists use `imageUrl`. */
 export const BookSummarySchema = BookSchema;
 export type BookSummary = z.infer<typeof BookSummarySchema>;
 
@@ -98,10 +97,6 @@ export const HealthSchema = z.object({
 
 const BOOK_ERRORS = [400, 404] as const;
 
-/**
- * Every catalogue operation: one name (`resource.verb`) shared by route, OpenAPI operation id,
- * logs and client hooks.
- */
 export const catalogContract = defineContract({
   health: { method: "GET", path: P.health, response: HealthSchema },
   "books.list": {
