@@ -60,6 +60,8 @@ export const Opds2FeedSchema = z.object({
 export type Opds2Feed = z.infer<typeof Opds2FeedSchema>;
 
 const IdParamsSchema = z.object({ id: IdSchema });
+const GenreParamsSchema = z.object({ genreId: IdSchema });
+const CategoryParamsSchema = z.object({ categoryId: IdSchema });
 const FeedParamsSchema = z.object({ feed: OpdsBookFeedSchema });
 const ERRORS = [400, 404] as const;
 const AtomFeed = z.string().meta({ description: "An OPDS 1.2 catalogue feed (application/atom+xml)." });
@@ -74,9 +76,9 @@ export const opdsContract = defineContract({
   "opds.root": atom("/opds"),
   "opds.books": pagedAtom("/opds/books/:feed", FeedParamsSchema),
   "opds.genres": atom("/opds/genres"),
-  "opds.genre": pagedAtom("/opds/genres/:id", IdParamsSchema),
+  "opds.genre": pagedAtom("/opds/genres/:genreId", GenreParamsSchema),
   "opds.categories": atom("/opds/categories"),
-  "opds.category": pagedAtom("/opds/categories/:id", IdParamsSchema),
+  "opds.category": pagedAtom("/opds/categories/:categoryId", CategoryParamsSchema),
   "opds.search": { ...atom("/opds/search"), query: OpdsSearchQuerySchema, errors: ERRORS },
   "opds.openSearch": {
     method: "GET",
@@ -93,8 +95,8 @@ export const opdsContract = defineContract({
   "opds2.root": json("/opds/v2"),
   "opds2.books": pagedJson("/opds/v2/books/:feed", FeedParamsSchema),
   "opds2.genres": json("/opds/v2/genres"),
-  "opds2.genre": pagedJson("/opds/v2/genres/:id", IdParamsSchema),
+  "opds2.genre": pagedJson("/opds/v2/genres/:genreId", GenreParamsSchema),
   "opds2.categories": json("/opds/v2/categories"),
-  "opds2.category": pagedJson("/opds/v2/categories/:id", IdParamsSchema),
+  "opds2.category": pagedJson("/opds/v2/categories/:categoryId", CategoryParamsSchema),
   "opds2.search": { ...json("/opds/v2/search"), query: OpdsSearchQuerySchema, errors: ERRORS },
 });

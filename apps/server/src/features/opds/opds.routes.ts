@@ -28,17 +28,17 @@ export const opdsRoutes: FastifyPluginAsyncZod<{ service: OpdsService; publicOri
   const json = (request: FastifyRequest, reply: FastifyReply, feed: OpdsFeed) =>
     reply.type(`${OPDS2_TYPE}; charset=utf-8`).send(presentOpds2Feed(feed, publicOrigin(request), request.url));
 
-  route(app, c["opds.root"], async (request, reply) => atom(request, reply, service.root()));
+  route(app, c["opds.root"], async (request, reply) => atom(request, reply, await service.root()));
   route(app, c["opds.books"], async (request, reply) =>
     atom(request, reply, await service.books(request.params.feed, request.query)),
   );
   route(app, c["opds.genres"], async (request, reply) => atom(request, reply, await service.genres()));
   route(app, c["opds.genre"], async (request, reply) =>
-    atom(request, reply, await service.genre(request.params.id, request.query)),
+    atom(request, reply, await service.genre(request.params.genreId, request.query)),
   );
   route(app, c["opds.categories"], async (request, reply) => atom(request, reply, await service.categories()));
   route(app, c["opds.category"], async (request, reply) =>
-    atom(request, reply, await service.category(request.params.id, request.query)),
+    atom(request, reply, await service.category(request.params.categoryId, request.query)),
   );
   route(app, c["opds.search"], async (request, reply) =>
     atom(request, reply, await service.search(request.query.q, request.query.cursor)),
@@ -47,17 +47,17 @@ export const opdsRoutes: FastifyPluginAsyncZod<{ service: OpdsService; publicOri
     reply.type(`${OPENSEARCH_TYPE};charset=utf-8`).send(presentOpenSearch(publicOrigin(request))),
   );
 
-  route(app, c["opds2.root"], async (request, reply) => json(request, reply, service.root()));
+  route(app, c["opds2.root"], async (request, reply) => json(request, reply, await service.root()));
   route(app, c["opds2.books"], async (request, reply) =>
     json(request, reply, await service.books(request.params.feed, request.query)),
   );
   route(app, c["opds2.genres"], async (request, reply) => json(request, reply, await service.genres()));
   route(app, c["opds2.genre"], async (request, reply) =>
-    json(request, reply, await service.genre(request.params.id, request.query)),
+    json(request, reply, await service.genre(request.params.genreId, request.query)),
   );
   route(app, c["opds2.categories"], async (request, reply) => json(request, reply, await service.categories()));
   route(app, c["opds2.category"], async (request, reply) =>
-    json(request, reply, await service.category(request.params.id, request.query)),
+    json(request, reply, await service.category(request.params.categoryId, request.query)),
   );
   route(app, c["opds2.search"], async (request, reply) =>
     json(request, reply, await service.search(request.query.q, request.query.cursor)),
@@ -65,10 +65,13 @@ export const opdsRoutes: FastifyPluginAsyncZod<{ service: OpdsService; publicOri
 
   route(app, c["opds.download"], async (request, reply) => {
     const file = await service.download(request.params.id);
-    return reply
-      .type("application/epub+zip")
-      .header("content-disposition", `attachment; filename="${file.fileName}"`)
-      .header("cache-control", "public, max-age=300")
-      .send(Buffer.from(file.bytes));
+    return (
+      reply
+        .type("application/epub+zip")
+        .header("content-disposition", `attachment; filename="${file.fileName}"`)
+        // A community book is built anew each time (an author's edit shows on the next download).
+        .header("cache-control", "no-store")
+        .send(Buffer.from(file.bytes))
+    );
   });
 };

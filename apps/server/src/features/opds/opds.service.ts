@@ -2,8 +2,10 @@ import { AppError, type Book, type SearchQuery, type SearchResults } from "@quir
 import { type BookFilters, type CatalogRepository, presentBook, presentBookSummaries } from "../catalog";
 import type { OpdsBookFeed, OpdsPageQuery } from "./opds.contract";
 import type { OpdsRepository, OpdsSort } from "./opds.repository";
+import { bookUpdated } from "./opds-links";
 
 export const OPDS_PAGE_SIZE = 30;
+const EPOCH = new Date(0).toISOString();
 
 /** A link from one feed to another, as a navigation feed lists them. */
 export interface OpdsNavigation {
@@ -48,7 +50,6 @@ export interface OpdsServiceDeps {
   search: (query: SearchQuery) => Promise<SearchResults>;
   /** The studio's EPUB export: a classic's original file, or a community book built as EPUB 3. */
   exportEpub: (viewerId: string | null, bookId: string) => Promise<EpubFile>;
-  clock: () => Date;
 }
 
 /**
@@ -93,15 +94,31 @@ const BOOK_FEEDS: Record<
 export class OpdsService {
   constructor(private readonly deps: OpdsServiceDeps) {}
 
-  private now(): string {
-    return this.deps.clock().toISOString();
+  /**
+   * When the catalogue last changed: its newest book's arrival. A feed's time follows its books, not the
+   * clock, so asking twice gives the same answer (caches and clients compare them).
+   */
+  private async catalogueUpdated(): Promise<string> {
+    const newest = await this.deps.repository.window(READABLE, "newest", 1, {});
+    return newest.items[0]?.addedDate ?? EPOCH;
   }
 
-  private navigationFeed(id: string, title: string, path: string, navigation: OpdsNavigation[]): OpdsFeed {
-    return { id, title, path, updated: this.now(), kind: "navigation", navigation, books: [] };
+  private async navigationFeed(
+    id: string,
+    title: string,
+    path: string,
+    navigation: OpdsNavigation[],
+  ): Promise<OpdsFeed> {
+    return { id, title, path, updated: await this.catalogueUpdated(), kind: "navigation", navigation, books: [] };
   }
 
-  root(): OpdsFeed {
+  /** The newest of the books' times; an empty page takes the catalogue's. */
+  private async updatedOf(books: Book[]): Promise<string> {
+    // ISO times in UTC sort as text.
+    return books.map(bookUpdated).sort().at(-1) ?? this.catalogueUpdated();
+  }
+
+  async root(): Promise<OpdsFeed> {
     const books = Object.entries(BOOK_FEEDS).map(([feed, { title, summary, rel }]) => ({
       title,
       summary,
@@ -187,7 +204,7 @@ export class OpdsService {
       title: `Search: ${q}`,
       path: "/search",
       query: { q },
-      updated: this.now(),
+      updated: await this.updatedOf(books.items),
       kind: "acquisition",
       navigation: [],
       books: books.items,
@@ -223,14 +240,15 @@ export class OpdsService {
     const backwards = page.before !== undefined;
     const hasNext = backwards ? window.last !== null : window.more;
     const hasPrevious = backwards ? window.more : page.after !== undefined && window.first !== null;
+    const books = await presentBookSummaries(this.deps.catalog, window.items);
     return {
       id,
       title,
       path,
-      updated: this.now(),
+      updated: await this.updatedOf(books),
       kind: "acquisition",
       navigation: [],
-      books: await presentBookSummaries(this.deps.catalog, window.items),
+      books,
       total,
       pageSize: OPDS_PAGE_SIZE,
       ...(hasNext && window.last && { next: { after: window.last } }),

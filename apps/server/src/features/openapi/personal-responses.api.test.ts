@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createBook, createSignedInUser, createUser } from "../../../test/factories";
+import { createBook, createCategory, createGenre, createSignedInUser, createUser } from "../../../test/factories";
 import { useTestApp } from "../../../test/test-app";
 import { dialectsUnderTest, useTestDatabase } from "../../../test/test-db";
 import { toJson } from "../../db/json";
@@ -38,6 +38,8 @@ describe.each(dialectsUnderTest())("personal answers on %s", (dialect) => {
       .execute();
     await t.ctx.storage.put(`books/${book.id}/v1/book.css`, new TextEncoder().encode("p { margin: 0 }"), "text/css");
     const other = await createUser(testDb.db);
+    const genre = await createGenre(testDb.db);
+    const category = await createCategory(testDb.db);
     values = {
       id: book.id,
       userId: other.id,
@@ -46,6 +48,9 @@ describe.each(dialectsUnderTest())("personal answers on %s", (dialect) => {
       username: other.username,
       provider: "google",
       q: "Book",
+      feed: "new",
+      genreId: genre.id,
+      categoryId: category.id,
     };
   });
 
