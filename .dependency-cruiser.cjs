@@ -1,8 +1,39 @@
 // Boundaries checked by `npm run lint` (dependency-cruiser). Paths match with or without a leading folder, so
-// the fixture under scripts/boundaries-fixture/ is judged by the same rules (apps/server/test/boundaries.test.ts).
+// the fixture under scripts/boundaries-fixture/ is judged by the same rules (scripts/boundaries.test.mjs).
 const APP = "(^|/)apps/(server|web)/src/";
 const FEATURE_FOLDER = `${APP}features/[^/]+$`;
 const SERVER = "(^|/)apps/server/src/";
+
+// Known, to be moved to the features' index.ts: the web form screens (issue 16's form work, done in parallel) still
+// import other features' internals. Each pair is one exact import; delete it once that import goes through an index.
+const KNOWN_WEB_INTERNAL_IMPORTS = [
+  ["account/screens/settings-screen.tsx", "account-deletion/components/delete-account-section.tsx"],
+  ["account/screens/settings-screen.tsx", "annotations/annotations-export-section.tsx"],
+  ["account/screens/settings-screen.tsx", "auth/components/require-session.tsx"],
+  ["account/screens/settings-screen.tsx", "auth/session.ts"],
+  ["account/screens/settings-screen.tsx", "auth/validation.ts"],
+  ["account/screens/settings-screen.tsx", "push/components/notification-preferences-section.tsx"],
+  ["account/screens/settings-screen.tsx", "push/components/push-settings-section.tsx"],
+  ["account/screens/settings-screen.tsx", "users/components/user-avatar.tsx"],
+  ["account/screens/settings-screen.tsx", "users/profile-mutations.ts"],
+  ["onboarding/onboarding-gate.tsx", "auth/session.ts"],
+  ["onboarding/onboarding-screen.tsx", "auth/components/require-session.tsx"],
+  ["onboarding/onboarding-screen.tsx", "auth/next-path.ts"],
+  ["onboarding/onboarding-screen.tsx", "catalog/queries.ts"],
+  ["onboarding/onboarding-screen.tsx", "users/components/user-avatar.tsx"],
+  ["onboarding/onboarding-screen.tsx", "users/profile-mutations.ts"],
+  ["studio/components/book-details-form.tsx", "catalog/book-labels.ts"],
+  ["studio/components/book-details-form.tsx", "catalog/queries.ts"],
+  ["studio/components/launch-panel.tsx", "catalog/components/launch-countdown.tsx"],
+  ["studio/screens/admin-import-screen.tsx", "auth/components/require-session.tsx"],
+  ["studio/screens/new-book-screen.tsx", "auth/components/require-session.tsx"],
+  ["users/screens/edit-profile-screen.tsx", "auth/components/require-session.tsx"],
+].map(([from, to]) => ({
+  type: "dependency",
+  from: `apps/web/src/features/${from}`,
+  to: `apps/web/src/features/${to}`,
+  rule: { name: "feature-public-surface", severity: "error" },
+}));
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -74,6 +105,7 @@ module.exports = {
     },
   ],
   options: {
+    knownViolations: KNOWN_WEB_INTERNAL_IMPORTS,
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.base.json" },
     // Tests may reach into any feature to set up and inspect state; the rules are about the shipped code.

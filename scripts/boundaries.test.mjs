@@ -2,7 +2,8 @@
 // breach in scripts/boundaries-fixture and nothing else (its gamma feature and shared/label.ts keep every rule).
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { join } from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { test } from "node:test";
 import { ROOT } from "./lib.mjs";
 
@@ -39,4 +40,25 @@ test("dependency-cruiser reports every deliberate breach of the boundaries, and 
     "sql-only-in-repositories: apps/server/src/features/alpha/alpha.service.ts → kysely",
     "web-imports-no-server: apps/web/src/features/shelf/shelf.ts → apps/server/src/shared/label.ts",
   ]);
+});
+
+const QUERY_BUILDER = /\.(selectFrom|updateTable|insertInto|deleteFrom)\(|\bsql`/;
+
+/** Server source outside repositories, db/ and tests: where no statement may be written. */
+function serviceFiles(dir = join(ROOT, "apps/server/src")) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "db" ? [] : serviceFiles(path);
+    return /\.ts$/.test(entry.name) && !/\.(test|repository)\.ts$/.test(entry.name) ? [path] : [];
+  });
+}
+
+// The import rule cannot see a statement built on a handle passed in as a value; this reads the code itself.
+test("no query-builder statement outside repositories and db/", () => {
+  const offenders = serviceFiles().flatMap((path) =>
+    readFileSync(path, "utf8")
+      .split("\n")
+      .flatMap((line, index) => (QUERY_BUILDER.test(line) ? [`${relative(ROOT, path)}:${index + 1}`] : [])),
+  );
+  assert.deepEqual(offenders, []);
 });

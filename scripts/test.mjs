@@ -127,6 +127,7 @@ await check("lint (biome)", process.execPath, [
   "--error-on-warnings",
   ".",
 ]);
+await check("boundaries (dependency-cruiser)", NPM, ["run", "--silent", "boundaries"]);
 await check("scripts (node --test)", process.execPath, [
   "--test",
   ...readdirSync(join(ROOT, "scripts"))
