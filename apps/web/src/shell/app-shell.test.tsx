@@ -41,8 +41,8 @@ describe("AppShell", () => {
 
   it("shows the account menu and the Account tab when signed in, and signs out to /", async () => {
     const calls = mockApi({
-      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
-      "POST /api/auth/sign-out": () => new Response(null, { status: 204 }),
+      "auth.session": () => ({ user: makeMe() }),
+      "auth.signOut": () => new Response(null, { status: 204 }),
     });
     const router = renderShell("/books/x");
     const menuButton = await screen.findByRole("button", { name: /Ada Lovelace.*account menu/ });
@@ -61,7 +61,7 @@ describe("AppShell", () => {
   });
 
   it("falls back to Sign in when the remembered session has ended", async () => {
-    mockApi({ "GET /api/auth/get-session": () => Response.json({ user: null }) });
+    mockApi({ "auth.session": () => ({ user: null }) });
     renderShell("/");
     await waitFor(() => expect(screen.getByTestId("header-sign-in").getAttribute("href")).toBe("/auth/sign-in"));
   });

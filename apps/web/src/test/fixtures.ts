@@ -1,4 +1,4 @@
-import type { Me } from "@quire/core";
+import type { Annotation, Me, ReadingProgress } from "@quire/core";
 
 export function makeMe(overrides: Partial<Me> = {}): Me {
   return {
@@ -29,6 +29,39 @@ export function makeMe(overrides: Partial<Me> = {}): Me {
     favouriteGenres: [],
     onboarding: { completedSteps: [], finished: true },
     readingActivityPublic: true,
+    ...overrides,
+  };
+}
+
+/** A reader's place in book-1: halfway through chapter 2 unless told otherwise. */
+export function makeProgress(overrides: Partial<ReadingProgress> = {}): ReadingProgress {
+  return {
+    userId: "user-1",
+    bookId: "book-1",
+    progress: 50,
+    currentChapter: "chapter-2",
+    lastReadAt: "2027-01-01T00:00:00.000Z",
+    isRead: false,
+    epubPosition: { anchorId: "chapter-2", offset: 0.5 },
+    ...overrides,
+  };
+}
+
+export function makeAnnotation(overrides: Partial<Annotation> = {}): Annotation {
+  return {
+    id: "a-1",
+    bookId: "book-1",
+    kind: "note",
+    anchorId: "chapter-1",
+    chapterName: "Chapter 1",
+    start: 0,
+    end: null,
+    quote: null,
+    color: null,
+    note: null,
+    textChanged: false,
+    createdAt: "2027-01-01T00:00:00.000Z",
+    updatedAt: "2027-01-01T00:00:00.000Z",
     ...overrides,
   };
 }

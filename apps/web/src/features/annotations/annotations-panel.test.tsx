@@ -86,18 +86,21 @@ const items = [
 function readerApi(signedIn: boolean, list: Annotation[] = items) {
   let current = list;
   return mockApi({
-    "GET /api/auth/get-session": () => Response.json({ user: signedIn ? makeMe() : null }),
-    "GET /api/v1/books/book-1": () => Response.json(detail),
-    "GET /api/v1/books/book-1/chapters": () => Response.json({ items: chapters, nextCursor: null }),
-    "GET /api/v1/books/book-1/chapters/chapter-1": () => Response.json({ chapter: content }),
-    "GET /api/v1/books/book-1/chapters/chapter-2": () =>
-      Response.json({ chapter: { ...content, anchorId: "chapter-2", name: "The Crossing", chapterNumber: 2 } }),
-    "GET /api/v1/books/book-1/annotations": () => Response.json({ items: current }),
-    "DELETE /api/v1/annotations/h1": () => {
+    "auth.session": () => ({ user: signedIn ? makeMe() : null }),
+    "books.get": () => detail,
+    "books.chapters": () => ({ items: chapters, nextCursor: null }),
+    "books.chapterContent": ({ params }) => ({
+      chapter:
+        params.anchorId === "chapter-2"
+          ? { ...content, anchorId: "chapter-2", name: "The Crossing", chapterNumber: 2 }
+          : content,
+    }),
+    "annotations.list": () => ({ items: current }),
+    "annotations.delete": () => {
       current = current.filter((item) => item.id !== "h1");
       return new Response(null, { status: 204 });
     },
-    "PATCH /api/v1/annotations/n1": (call) => {
+    "annotations.update": (call) => {
       const changed = { ...(current[2] as Annotation), ...(call.body as object) };
       current = current.map((item) => (item.id === "n1" ? changed : item));
       return Response.json(changed);

@@ -45,7 +45,7 @@ function renderWith(client: ReturnType<typeof createQueryClient>, element: React
 
 describe("the session", () => {
   it("is null, not an error, for a visitor", async () => {
-    mockApi({ "GET /api/auth/get-session": () => Response.json({ user: null }) });
+    mockApi({ "auth.session": () => ({ user: null }) });
     await expect(fetchSession()).resolves.toBeNull();
 
     const client = createQueryClient();
@@ -56,21 +56,21 @@ describe("the session", () => {
   });
 
   it("is the user when the probe answers one", async () => {
-    mockApi({ "GET /api/auth/get-session": () => Response.json({ user: makeMe() }) });
+    mockApi({ "auth.session": () => ({ user: makeMe() }) });
     renderWith(createQueryClient(), <SessionProbe />);
     await waitFor(() => expect(screen.getByTestId("session").textContent).toBe("signed-in:ada@example.com"));
   });
 
   it("is an error for other failures", async () => {
-    mockApi({ "GET /api/auth/get-session": () => apiError(403, "permission-denied", "Nope") });
+    mockApi({ "auth.session": () => apiError(403, "permission-denied", "Nope") });
     renderWith(createQueryClient(), <SessionProbe />);
     await waitFor(() => expect(screen.getByTestId("session").textContent).toBe("error"));
   });
 
   it("is reset to null when any authenticated call answers unauthenticated (SPEC §8)", async () => {
     mockApi({
-      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
-      "GET /api/v1/me/lists": () => apiError(401, "unauthenticated", "Please login!", "not_logged_in"),
+      "auth.session": () => ({ user: makeMe() }),
+      "me.lists": () => apiError(401, "unauthenticated", "Please login!", "not_logged_in"),
     });
     const client = createQueryClient();
     renderWith(

@@ -28,16 +28,16 @@ function registrationAnswer(id: string, endpoint: string, updatedAt = CREATED_AT
 /** The server side of push as the contract describes it; each registration call answers with a new updatedAt. */
 function pushApi(overrides: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
-    "GET /api/v1/push/vapid-public-key": () => Response.json({ publicKey: VAPID_PUBLIC_KEY }),
-    "POST /api/v1/push/registrations": (call) =>
+    "push.vapidPublicKey": () => ({ publicKey: VAPID_PUBLIC_KEY }),
+    "push.register": (call) =>
       registrationAnswer("reg-1", (call.body as { subscription: { endpoint: string } }).subscription.endpoint),
-    "PATCH /api/v1/push/registrations/reg-1": (call) =>
+    "push.update": (call) =>
       registrationAnswer(
         "reg-1",
         (call.body as { subscription: { endpoint: string } }).subscription.endpoint,
         "2026-11-20T10:00:00.000Z",
       ),
-    "DELETE /api/v1/push/registrations/reg-1": () => new Response(null, { status: 204 }),
+    "push.unregister": () => new Response(null, { status: 204 }),
     ...overrides,
   });
 }
@@ -171,11 +171,11 @@ describe("keeping the registration current at app start", () => {
   it("POSTs again when the server answers 404 to the PATCH", async () => {
     const { calls } = await enabled();
     pushApi({
-      "PATCH /api/v1/push/registrations/reg-1": (call) => {
+      "push.update": (call) => {
         calls.push(call);
         return apiError(404, "not-found", "Push registration not found.");
       },
-      "POST /api/v1/push/registrations": (call) => {
+      "push.register": (call) => {
         calls.push(call);
         return registrationAnswer("reg-2", "https://push.example.test/x", "2026-11-21T10:00:00.000Z");
       },
@@ -188,7 +188,7 @@ describe("keeping the registration current at app start", () => {
 
   it("fails with the update message when the PATCH fails otherwise", async () => {
     await enabled();
-    pushApi({ "PATCH /api/v1/push/registrations/reg-1": () => apiError(503, "unavailable", "Connection failed.") });
+    pushApi({ "push.update": () => apiError(503, "unavailable", "Connection failed.") });
     const due = new Date(Date.parse(CREATED_AT) + 8 * DAY_MS);
     await expectFailure(refreshPushRegistration("user-1", due), "updateFailed");
     expect((await readRegistration())?.updatedAt).toBe(CREATED_AT);
@@ -227,7 +227,7 @@ describe("turning push off", () => {
 
   it("keeps everything when the server cannot delete the registration", async () => {
     const browser = installFakeBrowser({ permission: "granted" });
-    pushApi({ "DELETE /api/v1/push/registrations/reg-1": () => apiError(503, "unavailable", "Connection failed.") });
+    pushApi({ "push.unregister": () => apiError(503, "unavailable", "Connection failed.") });
     await enablePush("user-1");
     await expectFailure(disablePush(), "unsubscribeFailed");
     expect(browser.pushManager.current?.unsubscribed).toBe(false);
@@ -244,7 +244,7 @@ describe("turning push off", () => {
 
   it("on sign-out, drops the subscription even when the server fails, and never throws", async () => {
     const browser = installFakeBrowser({ permission: "granted" });
-    pushApi({ "DELETE /api/v1/push/registrations/reg-1": () => apiError(503, "unavailable", "Connection failed.") });
+    pushApi({ "push.unregister": () => apiError(503, "unavailable", "Connection failed.") });
     await enablePush("user-1");
     const subscription = browser.pushManager.current;
     await expect(disablePushOnSignOut()).resolves.toBeUndefined();
@@ -290,9 +290,9 @@ describe("every failure has its own message", () => {
 
   it("missing configuration: the server has no VAPID key", async () => {
     installFakeBrowser({ permission: "granted" });
-    pushApi({ "GET /api/v1/push/vapid-public-key": () => Response.json({ publicKey: "" }) });
+    pushApi({ "push.vapidPublicKey": () => ({ publicKey: "" }) });
     await expectFailure(enablePush("user-1"), "missingConfiguration");
-    pushApi({ "GET /api/v1/push/vapid-public-key": () => apiError(404, "not-found", "Not found") });
+    pushApi({ "push.vapidPublicKey": () => apiError(404, "not-found", "Not found") });
     await expectFailure(enablePush("user-1"), "missingConfiguration");
   });
 
@@ -330,7 +330,7 @@ describe("every failure has its own message", () => {
 
   it("subscribe failed when the server refuses the registration", async () => {
     installFakeBrowser({ permission: "granted" });
-    pushApi({ "POST /api/v1/push/registrations": () => apiError(400, "invalid-argument", "Invalid subscription") });
+    pushApi({ "push.register": () => apiError(400, "invalid-argument", "Invalid subscription") });
     await expectFailure(enablePush("user-1"), "subscribeFailed");
     expect(await readRegistration()).toBeUndefined();
   });

@@ -63,13 +63,16 @@ const matches = [
 function readerApi(search: (q: string) => Response) {
   const queries: string[] = [];
   mockApi({
-    "GET /api/auth/get-session": () => Response.json({ user: null }),
-    "GET /api/v1/books/book-1": () => Response.json(detail),
-    "GET /api/v1/books/book-1/chapters": () => Response.json({ items: chapters, nextCursor: null }),
-    "GET /api/v1/books/book-1/chapters/chapter-1": () => Response.json({ chapter: content }),
-    "GET /api/v1/books/book-1/chapters/chapter-2": () =>
-      Response.json({ chapter: { ...content, anchorId: "chapter-2", name: "The Crossing", chapterNumber: 2 } }),
-    "GET /api/v1/books/book-1/search": () => search(queries.at(-1) ?? ""),
+    "auth.session": () => ({ user: null }),
+    "books.get": () => detail,
+    "books.chapters": () => ({ items: chapters, nextCursor: null }),
+    "books.chapterContent": ({ params }) => ({
+      chapter:
+        params.anchorId === "chapter-2"
+          ? { ...content, anchorId: "chapter-2", name: "The Crossing", chapterNumber: 2 }
+          : content,
+    }),
+    "books.search": () => search(queries.at(-1) ?? ""),
   });
   const answer = globalThis.fetch;
   vi.stubGlobal("fetch", (input: string, init?: RequestInit) => {

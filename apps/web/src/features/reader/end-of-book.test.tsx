@@ -1,9 +1,9 @@
-import type { BookSummary, ChapterContent } from "@quire/core";
+import type { Annotation, BookSummary, ChapterContent } from "@quire/core";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi } from "../../test/api-mock";
-import { makeMe } from "../../test/fixtures";
+import { makeAnnotation, makeMe, makeProgress } from "../../test/fixtures";
 import { renderRouter } from "../../test/render-router";
 import EndOfBook, { endPassage } from "./end-of-book";
 
@@ -57,13 +57,12 @@ const detail = {
 
 function renderEnd(handlers: Parameters<typeof mockApi>[0], props: { onClose?(): void; onReadAgain?(): void } = {}) {
   const calls = mockApi({
-    "GET /api/v1/books/book-1": () => Response.json(detail),
-    "GET /api/v1/books/book-1/after-reading": () =>
-      Response.json({
-        moreByAuthor: [summary("book-2", "The Tide Clock")],
-        alsoRead: [],
-        nextInCategory: [summary("book-3", "Salt Letters")],
-      }),
+    "books.get": () => detail,
+    "books.afterReading": () => ({
+      moreByAuthor: [summary("book-2", "The Tide Clock")],
+      alsoRead: [],
+      nextInCategory: [summary("book-3", "Salt Letters")],
+    }),
     ...handlers,
   });
   renderRouter(
@@ -88,9 +87,8 @@ function renderEnd(handlers: Parameters<typeof mockApi>[0], props: { onClose?():
 }
 
 const signedIn = {
-  "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
-  "GET /api/v1/books/book-1/viewer-state": () =>
-    Response.json({ starred: false, list: null, subscribed: false, progress: null }),
+  "auth.session": () => ({ user: makeMe() }),
+  "books.viewerState": () => ({ starred: false, list: null, subscribed: false, progress: null }),
 };
 
 describe("EndOfBook", () => {
@@ -104,11 +102,9 @@ describe("EndOfBook", () => {
   it("marks the book finished, stars it and offers the rows that are not empty", async () => {
     const calls = renderEnd({
       ...signedIn,
-      "GET /api/v1/books/book-1/progress": () =>
-        Response.json({ progress: { bookId: "book-1", progress: 97, isRead: false } }),
-      "POST /api/v1/books/book-1/progress/finish": () =>
-        Response.json({ progress: { bookId: "book-1", progress: 100, isRead: true } }),
-      "PUT /api/v1/books/book-1/star": () => Response.json({ starred: true, nUserStarred: 4 }),
+      "progress.get": () => ({ progress: makeProgress({ progress: 97 }), chapters: [] }),
+      "progress.finish": () => ({ progress: makeProgress({ progress: 100, isRead: true }), chapters: [] }),
+      "books.star": () => ({ starred: true, nUserStarred: 4 }),
     });
     const heading = await screen.findByRole("heading", { name: /Finished/ });
     await waitFor(() => expect(heading.textContent).toContain("The Lantern Keeper"));
@@ -132,9 +128,8 @@ describe("EndOfBook", () => {
     vi.stubGlobal("navigator", { ...navigator, share: undefined, clipboard: { writeText } });
     const calls = renderEnd({
       ...signedIn,
-      "GET /api/v1/books/book-1/progress": () =>
-        Response.json({ progress: { bookId: "book-1", progress: 100, isRead: true } }),
-      "POST /api/v1/books/book-1/annotations": ({ body }) => Response.json({ id: "a-1", ...(body as object) }),
+      "progress.get": () => ({ progress: makeProgress({ progress: 100, isRead: true }), chapters: [] }),
+      "annotations.create": ({ body }) => makeAnnotation(body as Partial<Annotation>),
     });
     fireEvent.click(await screen.findByRole("button", { name: "Add a note" }));
     const dialog = await screen.findByTestId("note-dialog");

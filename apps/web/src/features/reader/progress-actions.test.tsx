@@ -39,9 +39,9 @@ function renderMenu(signedIn = true) {
 describe("the reader's progress sheet, opened from its book figure", () => {
   it("shows the book's figure and marks the book finished", async () => {
     const calls = mockApi({
-      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
-      "GET /api/v1/books/book-1/progress": () => Response.json({ progress: row(40, false), chapters: [] }),
-      "POST /api/v1/books/book-1/progress/finish": () => Response.json({ progress: row(100, true), chapters: [] }),
+      "auth.session": () => ({ user: makeMe() }),
+      "progress.get": () => ({ progress: row(40, false), chapters: [] }),
+      "progress.finish": () => ({ progress: row(100, true), chapters: [] }),
     });
     renderMenu();
     fireEvent.click(screen.getByRole("button", { name: "35% of book" }));
@@ -56,9 +56,9 @@ describe("the reader's progress sheet, opened from its book figure", () => {
 
   it("starts over after a confirmation and takes the reader back to the start", async () => {
     mockApi({
-      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
-      "GET /api/v1/books/book-1/progress": () => Response.json({ progress: row(40, false), chapters: [] }),
-      "POST /api/v1/books/book-1/progress/start-over": () => Response.json({ progress: row(0, false), chapters: [] }),
+      "auth.session": () => ({ user: makeMe() }),
+      "progress.get": () => ({ progress: row(40, false), chapters: [] }),
+      "progress.startOver": () => ({ progress: row(0, false), chapters: [] }),
     });
     const onStartedOver = renderMenu();
     fireEvent.click(screen.getByRole("button", { name: "35% of book" }));

@@ -26,7 +26,7 @@ function saverWith(overrides: Partial<ConstructorParameters<typeof ProgressSaver
 
 describe("saving the reader's place", () => {
   it("waits for the reader to stay put, then saves the place in one request stamped with its moment", async () => {
-    const calls = mockApi({ "PUT /api/v1/books/book-1/chapters/chapter-3/progress": okProgress });
+    const calls = mockApi({ "progress.putChapter": okProgress });
     const { saver, onSaved } = saverWith();
     saver.record(place("chapter-3", 0.1, 12));
     saver.record(place("chapter-3", 0.2, 24));
@@ -54,8 +54,7 @@ describe("saving the reader's place", () => {
 
   it("saves the last place in a chapter at once when the reader moves on to the next", async () => {
     const calls = mockApi({
-      "PUT /api/v1/books/book-1/chapters/chapter-1/progress": okProgress,
-      "PUT /api/v1/books/book-1/chapters/chapter-2/progress": okProgress,
+      "progress.putChapter": okProgress,
     });
     const { saver } = saverWith();
     saver.record(place("chapter-1", 0.9, 100));
@@ -68,7 +67,7 @@ describe("saving the reader's place", () => {
   });
 
   it("sends what is pending with keepalive when the page goes away", async () => {
-    mockApi({ "PUT /api/v1/books/book-1/chapters/chapter-1/progress": okProgress });
+    mockApi({ "progress.putChapter": okProgress });
     const { saver } = saverWith();
     saver.record(place("chapter-1", 0.5));
     await saver.flush(true);
@@ -80,8 +79,7 @@ describe("saving the reader's place", () => {
 
   it("asks once for a sign-in on 'Please login!' and then stops sending", async () => {
     const calls = mockApi({
-      "PUT /api/v1/books/book-1/chapters/chapter-1/progress": () =>
-        apiError(401, "unauthenticated", "Please login!", "not_logged_in"),
+      "progress.putChapter": () => apiError(401, "unauthenticated", "Please login!", "not_logged_in"),
     });
     const { saver, onSignInNeeded } = saverWith();
     saver.record(place("chapter-1", 0.1));
@@ -109,8 +107,7 @@ describe("saving the reader's place", () => {
   it("keeps a place that failed to save for the next try", async () => {
     let fail = true;
     const calls = mockApi({
-      "PUT /api/v1/books/book-1/chapters/chapter-1/progress": () =>
-        fail ? apiError(503, "unavailable", "Connection failed.") : okProgress(),
+      "progress.putChapter": () => (fail ? apiError(503, "unavailable", "Connection failed.") : okProgress()),
     });
     const { saver, onSignInNeeded } = saverWith();
     saver.record(place("chapter-1", 0.4));

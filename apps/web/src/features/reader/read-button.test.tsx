@@ -1,3 +1,4 @@
+import type { ChapterPage } from "@quire/core";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
@@ -31,7 +32,7 @@ const progressRow = (progress: number, isRead: boolean) => ({
 });
 
 // A title page before the chapters: reading again starts after it.
-const chapterPage = {
+const chapterPage: ChapterPage = {
   items: [
     { bookId: "book-1", anchorId: "titlepage", name: "Titlepage", chapterNumber: 1, wordCount: 10, role: "front" },
     ...[1, 2, 3].map((n) => ({
@@ -40,7 +41,7 @@ const chapterPage = {
       name: `Chapter ${n}`,
       chapterNumber: n + 1,
       wordCount: 100,
-      role: "body",
+      role: "body" as const,
     })),
   ],
   nextCursor: null,
@@ -56,20 +57,19 @@ describe("the book page's read button", () => {
 
   it("continues a signed-in reader's book where they are", async () => {
     mockApi({
-      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
-      "GET /api/v1/books/book-1/progress": () =>
-        Response.json({
-          progress: {
-            userId: "user-1",
-            bookId: "book-1",
-            progress: 40,
-            currentChapter: "chapter-2",
-            lastReadAt: "2027-01-01T00:00:00.000Z",
-            isRead: false,
-            epubPosition: { anchorId: "chapter-2", offset: 0.5 },
-          },
-          chapters: [],
-        }),
+      "auth.session": () => ({ user: makeMe() }),
+      "progress.get": () => ({
+        progress: {
+          userId: "user-1",
+          bookId: "book-1",
+          progress: 40,
+          currentChapter: "chapter-2",
+          lastReadAt: "2027-01-01T00:00:00.000Z",
+          isRead: false,
+          epubPosition: { anchorId: "chapter-2", offset: 0.5 },
+        },
+        chapters: [],
+      }),
     });
     renderButton();
     const link = await screen.findByRole("link", { name: "Continue reading" });
@@ -80,10 +80,10 @@ describe("the book page's read button", () => {
   it("marks a book finished, then offers to read it again from its first chapter", async () => {
     let stored = progressRow(40, false);
     const calls = mockApi({
-      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
-      "GET /api/v1/books/book-1/progress": () => Response.json({ progress: stored, chapters: [] }),
-      "GET /api/v1/books/book-1/chapters": () => Response.json(chapterPage),
-      "POST /api/v1/books/book-1/progress/finish": () => {
+      "auth.session": () => ({ user: makeMe() }),
+      "progress.get": () => ({ progress: stored, chapters: [] }),
+      "books.chapters": () => chapterPage,
+      "progress.finish": () => {
         stored = progressRow(100, true);
         return Response.json({ progress: stored, chapters: [] });
       },
@@ -102,11 +102,13 @@ describe("the book page's read button", () => {
 
   it("starts over only once the reader confirms, and keeps the place when they do not", async () => {
     const calls = mockApi({
-      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
-      "GET /api/v1/books/book-1/progress": () => Response.json({ progress: progressRow(100, true), chapters: [] }),
-      "GET /api/v1/books/book-1/chapters": () => Response.json(chapterPage),
-      "POST /api/v1/books/book-1/progress/start-over": () =>
-        Response.json({ progress: { ...progressRow(0, false), currentChapter: "chapter-1" }, chapters: [] }),
+      "auth.session": () => ({ user: makeMe() }),
+      "progress.get": () => ({ progress: progressRow(100, true), chapters: [] }),
+      "books.chapters": () => chapterPage,
+      "progress.startOver": () => ({
+        progress: { ...progressRow(0, false), currentChapter: "chapter-1" },
+        chapters: [],
+      }),
     });
     renderButton();
     fireEvent.click(await screen.findByRole("button", { name: "Start over" }));
@@ -124,9 +126,9 @@ describe("the book page's read button", () => {
 
   it("shows a re-read of a finished book as its place, and the failure of an action", async () => {
     mockApi({
-      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
-      "GET /api/v1/books/book-1/progress": () => Response.json({ progress: progressRow(30, true), chapters: [] }),
-      "POST /api/v1/books/book-1/progress/finish": () =>
+      "auth.session": () => ({ user: makeMe() }),
+      "progress.get": () => ({ progress: progressRow(30, true), chapters: [] }),
+      "progress.finish": () =>
         Response.json({ error: { code: "internal", message: "Failed to update reading progress." } }, { status: 500 }),
     });
     renderButton();

@@ -1,8 +1,8 @@
-import type { BookDetail, Chapter, ChapterContent } from "@quire/core";
+import type { BookDetail, Chapter, ChapterContent, ReaderSettings } from "@quire/core";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { apiError, mockApi } from "../../test/api-mock";
+import { type ApiMocks, apiError, mockApi } from "../../test/api-mock";
 import { makeMe } from "../../test/fixtures";
 import { renderRouter } from "../../test/render-router";
 import { ReaderScreen } from "./reader-screen";
@@ -49,12 +49,10 @@ const detail = {
   categories: [],
 } as unknown as BookDetail;
 
-const bookApi = {
-  "GET /api/v1/books/book-1": () => Response.json(detail),
-  "GET /api/v1/books/book-1/chapters": () => Response.json({ items: chapterList, nextCursor: null }),
-  "GET /api/v1/books/book-1/chapters/chapter-1": () => Response.json({ chapter: content(1) }),
-  "GET /api/v1/books/book-1/chapters/chapter-2": () => Response.json({ chapter: content(2) }),
-  "GET /api/v1/books/book-1/chapters/chapter-3": () => Response.json({ chapter: content(3) }),
+const bookApi: ApiMocks = {
+  "books.get": () => detail,
+  "books.chapters": () => ({ items: chapterList, nextCursor: null }),
+  "books.chapterContent": ({ params }) => ({ chapter: content(Number(params.anchorId?.replace("chapter-", ""))) }),
 };
 
 function renderReader(path: string) {
@@ -75,20 +73,19 @@ describe("the reader", () => {
   it("opens where the signed-in reader left off", async () => {
     const calls = mockApi({
       ...bookApi,
-      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
-      "GET /api/v1/books/book-1/progress": () =>
-        Response.json({
-          progress: {
-            userId: "user-1",
-            bookId: BOOK,
-            progress: 60,
-            currentChapter: "chapter-3",
-            lastReadAt: "2027-01-01T00:00:00.000Z",
-            isRead: false,
-            epubPosition: { anchorId: "chapter-3", offset: 0.4 },
-          },
-          chapters: [],
-        }),
+      "auth.session": () => ({ user: makeMe() }),
+      "progress.get": () => ({
+        progress: {
+          userId: "user-1",
+          bookId: BOOK,
+          progress: 60,
+          currentChapter: "chapter-3",
+          lastReadAt: "2027-01-01T00:00:00.000Z",
+          isRead: false,
+          epubPosition: { anchorId: "chapter-3", offset: 0.4 },
+        },
+        chapters: [],
+      }),
     });
     const router = renderReader("/read/book-1");
     expect(await chapterTitle()).toHaveProperty("textContent", "Harbour Lights");
@@ -107,7 +104,7 @@ describe("the reader", () => {
   });
 
   it("opens at the first chapter when the server has no progress to give (404)", async () => {
-    mockApi({ ...bookApi, "GET /api/auth/get-session": () => Response.json({ user: makeMe() }) });
+    mockApi({ ...bookApi, "auth.session": () => ({ user: makeMe() }) });
     const router = renderReader("/read/book-1");
     expect(await chapterTitle()).toHaveProperty("textContent", "Prologue");
     expect(router.state.location.pathname).toBe("/read/book-1/chapter-1");
@@ -160,20 +157,19 @@ describe("the reader", () => {
   it("opens at the exact saved place, which the address then carries", async () => {
     mockApi({
       ...bookApi,
-      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
-      "GET /api/v1/books/book-1/progress": () =>
-        Response.json({
-          progress: {
-            userId: "user-1",
-            bookId: BOOK,
-            progress: 60,
-            currentChapter: "chapter-2",
-            lastReadAt: "2027-01-01T00:00:00.000Z",
-            isRead: false,
-            epubPosition: { anchorId: "chapter-2", offset: 0.4, char: 9, text: "chapter2." },
-          },
-          chapters: [],
-        }),
+      "auth.session": () => ({ user: makeMe() }),
+      "progress.get": () => ({
+        progress: {
+          userId: "user-1",
+          bookId: BOOK,
+          progress: 60,
+          currentChapter: "chapter-2",
+          lastReadAt: "2027-01-01T00:00:00.000Z",
+          isRead: false,
+          epubPosition: { anchorId: "chapter-2", offset: 0.4, char: 9, text: "chapter2." },
+        },
+        chapters: [],
+      }),
     });
     const router = renderReader("/read/book-1");
     expect(await chapterTitle()).toHaveProperty("textContent", "The Crossing");
@@ -183,7 +179,7 @@ describe("the reader", () => {
   });
 
   it("takes a signed-in reader's settings from the account and saves changes there", async () => {
-    const stored = {
+    const stored: ReaderSettings = {
       layout: "paginated",
       theme: "sepia",
       font: "serif",
@@ -193,9 +189,9 @@ describe("the reader", () => {
     };
     const calls = mockApi({
       ...bookApi,
-      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
-      "GET /api/v1/me/reader-settings": () => Response.json({ settings: stored }),
-      "PUT /api/v1/me/reader-settings": (call) => Response.json({ settings: call.body }),
+      "auth.session": () => ({ user: makeMe() }),
+      "me.readerSettings": () => ({ settings: stored }),
+      "me.updateReaderSettings": (call) => ({ settings: call.body as ReaderSettings }),
     });
     renderReader("/read/book-1/chapter-1");
     await chapterTitle();
@@ -213,9 +209,9 @@ describe("the reader", () => {
 
   it("says so when the book is hidden or missing", async () => {
     mockApi({
-      "GET /api/v1/books/gone": () => apiError(404, "not-found", "Book not found!"),
-      "GET /api/v1/books/gone/chapters": () => apiError(404, "not-found", "Book not found"),
-      "GET /api/v1/books/gone/chapters/chapter-1": () => apiError(404, "not-found", "Book not found!"),
+      "books.get": () => apiError(404, "not-found", "Book not found!"),
+      "books.chapters": () => apiError(404, "not-found", "Book not found"),
+      "books.chapterContent": () => apiError(404, "not-found", "Book not found!"),
     });
     renderReader("/read/gone/chapter-1");
     expect(await screen.findByRole("heading", { name: "Book not found" })).toBeTruthy();
@@ -225,7 +221,7 @@ describe("the reader", () => {
   it("offers the first chapter when the one asked for is not in the book", async () => {
     mockApi({
       ...bookApi,
-      "GET /api/v1/books/book-1/chapters/old-anchor": () =>
+      "books.chapterContent": () =>
         apiError(404, "not-found", "This chapter does not exist in this book.", "reader/chapter-not-found"),
     });
     renderReader("/read/book-1/old-anchor");

@@ -27,7 +27,7 @@ const answer = (progress: number, isRead: boolean) => ({
 });
 
 function renderSaver(saved: ReturnType<typeof answer>) {
-  mockApi({ "PUT /api/v1/books/book-1/chapters/chapter-2/progress": () => Response.json(saved) });
+  mockApi({ "progress.putChapter": () => saved });
   const client = createQueryClient();
   client.setQueryData(readerKeys.progress("book-1"), answer(10, false));
   client.setQueryData(libraryKeys.continueReading(), { items: [] });

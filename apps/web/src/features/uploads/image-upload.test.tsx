@@ -57,7 +57,7 @@ describe("ImageUpload", () => {
 
   it("sends 256 KB or less in one request and shows the new thumbnail", async () => {
     const result = answer("/files/users-avatars/u1/2-me.jpg");
-    const calls = mockApi({ "POST /api/v1/me/avatar": () => Response.json(result) });
+    const calls = mockApi({ "me.avatar": () => result });
     const { client, onUploaded } = renderUpload();
     choose(jpeg(256 * KB));
     expect(await screen.findByTestId("avatar-uploaded")).toBeTruthy();
@@ -78,7 +78,7 @@ describe("ImageUpload", () => {
   });
 
   it("shows the server's refusal in its own words", async () => {
-    mockApi({ "POST /api/v1/me/avatar": () => apiError(400, "invalid-argument", FORMAT_MESSAGE) });
+    mockApi({ "me.avatar": () => apiError(400, "invalid-argument", FORMAT_MESSAGE) });
     renderUpload();
     choose(jpeg(10 * KB, "disguised.jpg"));
     const alert = await screen.findByTestId("avatar-upload-error");
@@ -90,7 +90,7 @@ describe("ImageUpload", () => {
     const server = new TestTusServer();
     vi.stubGlobal("XMLHttpRequest", xhrFor(server));
     const result = answer("/files/users-avatars/u1/3-big.jpg");
-    const calls = mockApi({ "POST /api/v1/me/avatar": () => Response.json(result) });
+    const calls = mockApi({ "me.avatar": () => result });
     const release = server.holdPatch(2);
     const { onUploaded } = renderUpload();
     choose(jpeg(1024 * KB, "big.jpg"));

@@ -20,8 +20,11 @@ function renderSection() {
 describe("DeleteAccountSection", () => {
   it("explains what goes, sends the link, and says where it went", async () => {
     const calls = mockApi({
-      "POST /api/v1/account-deletion": () =>
-        Response.json({ status: "email-sent", email: "ada@example.com", expiresAt: "2026-01-02T10:00:00.000Z" }),
+      "accountDeletion.request": () => ({
+        status: "email-sent",
+        email: "ada@example.com",
+        expiresAt: "2026-01-02T10:00:00.000Z",
+      }),
     });
     renderSection();
     expect(screen.getByRole("heading", { name: "Delete account" })).toBeTruthy();
@@ -37,7 +40,7 @@ describe("DeleteAccountSection", () => {
     [409, "already-exists", "A pending deletion request already exists for this account"],
     [503, "unavailable", "Unable to send account deletion request. Please try again."],
   ])("shows the server's %i answer as an alert, and lets the user try again", async (status, code, message) => {
-    mockApi({ "POST /api/v1/account-deletion": () => apiError(status, code, message) });
+    mockApi({ "accountDeletion.request": () => apiError(status, code, message) });
     renderSection();
     fireEvent.click(screen.getByRole("button", { name: "Delete my account" }));
     await waitFor(() => expect(screen.getByRole("alert").textContent).toBe(message));

@@ -1,4 +1,4 @@
-import type { Me } from "@quire/core";
+import type { CaptchaChallenge, Me } from "@quire/core";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 const TOKEN = "tok_0123456789abcdef0123";
-const ALTCHA = {
+const ALTCHA: CaptchaChallenge = {
   kind: "altcha",
   challenge: {
     parameters: { algorithm: "SHA-256", nonce: "00", salt: "11", cost: 1, keyLength: 32, keyPrefix: "ab" },
@@ -82,9 +82,9 @@ describe("DeleteAccountScreen", () => {
   it("asks for the ALTCHA check, then deletes, says goodbye and forgets the session", async () => {
     let sessionUser: Me | null = makeMe();
     const calls = mockApi({
-      "GET /api/auth/get-session": () => Response.json({ user: sessionUser }),
-      "GET /api/v1/captcha/challenge": () => Response.json(ALTCHA),
-      "POST /api/v1/account-deletion/confirm": () => {
+      "auth.session": () => ({ user: sessionUser }),
+      "captcha.challenge": () => ALTCHA,
+      "accountDeletion.confirm": () => {
         sessionUser = null;
         return Response.json({ status: "deleted" });
       },
@@ -109,8 +109,8 @@ describe("DeleteAccountScreen", () => {
 
   it("shows a refused captcha and starts a fresh check", async () => {
     mockApi({
-      "GET /api/v1/captcha/challenge": () => Response.json(ALTCHA),
-      "POST /api/v1/account-deletion/confirm": () => apiError(403, "permission-denied", "Unable to validate recaptcha"),
+      "captcha.challenge": () => ALTCHA,
+      "accountDeletion.confirm": () => apiError(403, "permission-denied", "Unable to validate recaptcha"),
     });
     renderScreen(`?token=${TOKEN}`);
     const first = await solveAltcha("stale-payload");
@@ -126,8 +126,8 @@ describe("DeleteAccountScreen", () => {
     [412, "failed-precondition", "Account deletion request expired"],
   ])("explains a %i link with the spec's words", async (status, code, message) => {
     mockApi({
-      "GET /api/v1/captcha/challenge": () => Response.json(ALTCHA),
-      "POST /api/v1/account-deletion/confirm": () => apiError(status, code, message),
+      "captcha.challenge": () => ALTCHA,
+      "accountDeletion.confirm": () => apiError(status, code, message),
     });
     renderScreen(`?token=${TOKEN}`);
     await solveAltcha("payload");
@@ -144,8 +144,8 @@ describe("DeleteAccountScreen", () => {
     });
     window.turnstile = { render, remove: vi.fn() };
     const calls = mockApi({
-      "GET /api/v1/captcha/challenge": () => Response.json({ kind: "turnstile", siteKey: "site-key" }),
-      "POST /api/v1/account-deletion/confirm": () => Response.json({ status: "deleted" }),
+      "captcha.challenge": () => ({ kind: "turnstile", siteKey: "site-key" }),
+      "accountDeletion.confirm": () => ({ status: "deleted" }),
     });
     renderScreen(`?token=${TOKEN}`);
     await waitFor(() => expect(confirmButton().disabled).toBe(false));

@@ -24,13 +24,13 @@ function renderGuarded() {
 
 describe("RequireSession", () => {
   it("shows its content to the signed-in user", async () => {
-    mockApi({ "GET /api/auth/get-session": () => Response.json({ user: makeMe({ firstName: "Ada" }) }) });
+    mockApi({ "auth.session": () => ({ user: makeMe({ firstName: "Ada" }) }) });
     renderGuarded();
     expect(await screen.findByText("Hello Ada")).toBeTruthy();
   });
 
   it("sends a visitor to sign in, with the way back", async () => {
-    mockApi({ "GET /api/auth/get-session": () => Response.json({ user: null }) });
+    mockApi({ "auth.session": () => ({ user: null }) });
     const router = renderGuarded();
     expect(await screen.findByText("Sign-in screen")).toBeTruthy();
     expect(router.state.location.search).toBe("?next=%2Fprivate");
@@ -38,7 +38,7 @@ describe("RequireSession", () => {
 
   it("says 'Error fetching user data' (SPEC §8's fallback) when the session cannot be read", async () => {
     mockApi({
-      "GET /api/auth/get-session": () =>
+      "auth.session": () =>
         Response.json({ error: { code: "internal", message: "Something went wrong." } }, { status: 500 }),
     });
     renderGuarded();

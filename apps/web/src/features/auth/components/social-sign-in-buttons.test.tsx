@@ -28,8 +28,8 @@ describe("SocialSignInButtons", () => {
   it("sends the browser to the provider, asking to come back to the return path", async () => {
     const assign = vi.spyOn(window.location, "assign").mockImplementation(() => {});
     const calls = mockApi({
-      "GET /api/auth/providers": providers(true, true),
-      "POST /api/auth/sign-in/social": () => Response.json({ url: PROVIDER_URL, redirect: true }),
+      "auth.providers": providers(true, true),
+      "auth.socialSignIn": () => ({ url: PROVIDER_URL, redirect: true }),
     });
     renderButtons("/books/the-salt-lantern");
 
@@ -51,14 +51,14 @@ describe("SocialSignInButtons", () => {
   });
 
   it("shows only the providers the server has turned on", async () => {
-    mockApi({ "GET /api/auth/providers": providers(false, true) });
+    mockApi({ "auth.providers": providers(false, true) });
     renderButtons();
     expect(await screen.findByRole("button", { name: "Continue with Apple" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Continue with Google" })).toBeNull();
   });
 
   it("shows nothing when no provider is configured", async () => {
-    mockApi({ "GET /api/auth/providers": providers(false, false) });
+    mockApi({ "auth.providers": providers(false, false) });
     const { client } = renderButtons();
     await waitFor(() => expect(client.getQueryState(["auth", "providers"])?.status).toBe("success"));
     expect(screen.queryByTestId("social-sign-in")).toBeNull();
@@ -68,8 +68,8 @@ describe("SocialSignInButtons", () => {
   it("explains a provider that cannot start", async () => {
     const assign = vi.spyOn(window.location, "assign").mockImplementation(() => {});
     mockApi({
-      "GET /api/auth/providers": providers(true, false),
-      "POST /api/auth/sign-in/social": () =>
+      "auth.providers": providers(true, false),
+      "auth.socialSignIn": () =>
         apiError(412, "failed-precondition", "Google sign-in is not configured on this server."),
     });
     renderButtons();

@@ -29,12 +29,10 @@ describe("the book page's chapter list", () => {
   it("shows the first twenty, then every chapter in place; only body chapters are numbered", async () => {
     let pages = 0;
     mockApi({
-      "GET /api/v1/books/book-1/chapters": () =>
-        Response.json(
-          pages++ === 0
-            ? { items: CHAPTERS.slice(0, 20), nextCursor: "page-2" }
-            : { items: CHAPTERS.slice(20), nextCursor: null },
-        ),
+      "books.chapters": () =>
+        pages++ === 0
+          ? { items: CHAPTERS.slice(0, 20), nextCursor: "page-2" }
+          : { items: CHAPTERS.slice(20), nextCursor: null },
     });
     render(
       <QueryClientProvider client={createQueryClient()}>

@@ -61,12 +61,11 @@ describe("BookScreen, live", () => {
   it("moves the star count with the click, and back when the star fails", async () => {
     let answer: (response: Response) => void = () => {};
     const calls = mockApi({
-      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
-      "GET /api/v1/books/book-1": () => Response.json(detail({})),
-      "GET /api/v1/books/book-1/chapters": noChapters,
-      "GET /api/v1/books/book-1/viewer-state": () =>
-        Response.json({ starred: false, list: null, subscribed: false, progress: null }),
-      "PUT /api/v1/books/book-1/star": () => new Promise<Response>((resolve) => (answer = resolve)),
+      "auth.session": () => ({ user: makeMe() }),
+      "books.get": () => detail({}),
+      "books.chapters": noChapters,
+      "books.viewerState": () => ({ starred: false, list: null, subscribed: false, progress: null }),
+      "books.star": () => new Promise<Response>((resolve) => (answer = resolve)),
     });
     renderBookPage();
     const star = await screen.findByRole("button", { name: "Star this book" });
@@ -85,12 +84,11 @@ describe("BookScreen, live", () => {
   it("shows the count the star answered with, and reads the book again", async () => {
     let starred = false;
     const calls = mockApi({
-      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
-      "GET /api/v1/books/book-1": () => Response.json(detail({ nUserStarred: starred ? 12 : 7 })),
-      "GET /api/v1/books/book-1/chapters": noChapters,
-      "GET /api/v1/books/book-1/viewer-state": () =>
-        Response.json({ starred: false, list: null, subscribed: false, progress: null }),
-      "PUT /api/v1/books/book-1/star": () => {
+      "auth.session": () => ({ user: makeMe() }),
+      "books.get": () => detail({ nUserStarred: starred ? 12 : 7 }),
+      "books.chapters": noChapters,
+      "books.viewerState": () => ({ starred: false, list: null, subscribed: false, progress: null }),
+      "books.star": () => {
         starred = true;
         return Response.json({ starred: true, nUserStarred: 12 });
       },
@@ -112,14 +110,12 @@ describe("BookScreen, live", () => {
     // The launch worker runs a little after the launch time.
     const launchedAt = launchAt + 7_000;
     const calls = mockApi({
-      "GET /api/v1/books/book-1": () =>
-        Response.json(
-          detail({
-            status: Date.now() >= launchedAt ? "launched" : "scheduled",
-            launchedDate: new Date(launchAt).toISOString(),
-          }),
-        ),
-      "GET /api/v1/books/book-1/chapters": noChapters,
+      "books.get": () =>
+        detail({
+          status: Date.now() >= launchedAt ? "launched" : "scheduled",
+          launchedDate: new Date(launchAt).toISOString(),
+        }),
+      "books.chapters": noChapters,
     });
     const bookReads = () => calls.filter((call) => call.path === "/api/v1/books/book-1").length;
     renderBookPage();

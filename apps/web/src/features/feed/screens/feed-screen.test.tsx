@@ -45,7 +45,7 @@ function item(id: string, type: FeedItem["type"], title: string, createdAt: stri
   };
 }
 
-const signedIn = { "GET /api/auth/get-session": () => Response.json({ user: makeMe() }) };
+const signedIn = { "auth.session": () => ({ user: makeMe() }) };
 
 function renderFeed() {
   const router = createMemoryRouter([{ path: "/feed", element: <FeedScreen /> }], { initialEntries: ["/feed"] });
@@ -60,7 +60,7 @@ describe("FeedScreen", () => {
   it("shows what followed people did, with links, and loads more by cursor", async () => {
     const calls = mockApi({
       ...signedIn,
-      "GET /api/v1/feed": () =>
+      "feed.list": () =>
         calls.filter((call) => call.path === "/api/v1/feed").length === 1
           ? Response.json({
               items: [item("a1", "started", "Frankenstein", new Date().toISOString())],
@@ -87,26 +87,25 @@ describe("FeedScreen", () => {
   it("points an empty feed at people to follow", async () => {
     mockApi({
       ...signedIn,
-      "GET /api/v1/feed": () => Response.json({ items: [], nextCursor: null }),
-      "GET /api/v1/users/suggested": () =>
-        Response.json({
-          items: [
-            {
-              ...ada,
-              roles: ["reader"],
-              social: {},
-              createdAt: "2026-01-01T00:00:00.000Z",
-              coverUrl: null,
-              description: "",
-              location: "Lisbon",
-              nFollowing: 0,
-              nFollowers: 0,
-              interactionScore: 0,
-              author: { nReaders: 12 },
-            },
-          ],
-        }),
-      "GET /api/v1/users/user-ada/follow": () => Response.json({ following: false, nFollowers: 0 }),
+      "feed.list": () => ({ items: [], nextCursor: null }),
+      "users.suggested": () => ({
+        items: [
+          {
+            ...ada,
+            roles: ["reader"],
+            social: {},
+            createdAt: "2026-01-01T00:00:00.000Z",
+            coverUrl: null,
+            description: "",
+            location: "Lisbon",
+            nFollowing: 0,
+            nFollowers: 0,
+            interactionScore: 0,
+            author: { nReaders: 12 },
+          },
+        ],
+      }),
+      "users.followState": () => ({ following: false, nFollowers: 0 }),
     });
     renderFeed();
     expect(await screen.findByText("Your feed is quiet")).toBeTruthy();
@@ -120,7 +119,7 @@ describe("FeedScreen", () => {
     let fail = true;
     mockApi({
       ...signedIn,
-      "GET /api/v1/feed": () =>
+      "feed.list": () =>
         fail
           ? apiError(403, "permission-denied", "Not for you")
           : Response.json({ items: [item("a1", "finished", "Emma", new Date().toISOString())], nextCursor: null }),

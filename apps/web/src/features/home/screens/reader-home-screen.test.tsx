@@ -84,14 +84,14 @@ function renderHome() {
 // The reader's home is a lazy import: its first load in a test run transforms the module, which can take a while.
 const LAZY = { timeout: 5000 };
 
-const signedIn = { "GET /api/auth/get-session": () => Response.json({ user: makeMe() }) };
+const signedIn = { "auth.session": () => ({ user: makeMe() }) };
 
 describe("ReaderHome", () => {
   it("keeps the landing page for visitors and never asks for a reader's home", async () => {
     const calls = mockApi({
-      "GET /api/v1/books/trending": () => Response.json({ items: [] }),
-      "GET /api/v1/books/new-community": () => Response.json({ items: [], nextCursor: null }),
-      "GET /api/v1/categories": () => Response.json({ categories: [] }),
+      "books.trending": () => ({ items: [] }),
+      "books.newCommunity": () => ({ items: [], nextCursor: null }),
+      "categories.list": () => ({ items: [] }),
     });
     renderHome();
     expect(await screen.findByRole("heading", { name: "Read, track and share the books you love." })).toBeTruthy();
@@ -99,7 +99,7 @@ describe("ReaderHome", () => {
   });
 
   it("shows a signed-in reader's sections in order, with the progress figure and the genres chosen", async () => {
-    mockApi({ ...signedIn, "GET /api/v1/me/home": () => Response.json(FULL) });
+    mockApi({ ...signedIn, "me.home": () => FULL });
     renderHome();
     expect(await screen.findByRole("heading", { name: "Welcome back, Ada" }, LAZY)).toBeTruthy();
     await screen.findByTestId("section-continue-reading");
@@ -125,8 +125,8 @@ describe("ReaderHome", () => {
   it("asks to be notified of a launch and shows the new state at once", async () => {
     const calls = mockApi({
       ...signedIn,
-      "GET /api/v1/me/home": () => Response.json(FULL),
-      "PUT /api/v1/books/s1/launch-subscription": () => Response.json({ subscribed: true }),
+      "me.home": () => FULL,
+      "books.subscribeLaunch": () => ({ subscribed: true }),
     });
     renderHome();
     const coming = await screen.findByTestId("coming-soon-item", {}, LAZY);
@@ -142,7 +142,7 @@ describe("ReaderHome", () => {
   });
 
   it("welcomes a brand-new reader towards browse and search, hiding empty sections", async () => {
-    mockApi({ ...signedIn, "GET /api/v1/me/home": () => Response.json({ ...EMPTY, trending: FULL.trending }) });
+    mockApi({ ...signedIn, "me.home": () => ({ ...EMPTY, trending: FULL.trending }) });
     renderHome();
     const firstRun = await screen.findByTestId("first-run", {}, LAZY);
     expect(within(firstRun).getByRole("link", { name: "Browse the catalogue" }).getAttribute("href")).toBe("/browse");
@@ -158,7 +158,7 @@ describe("ReaderHome", () => {
     let attempts = 0;
     mockApi({
       ...signedIn,
-      "GET /api/v1/me/home": () => {
+      "me.home": () => {
         attempts += 1;
         return attempts === 1 ? apiError(400, "invalid-argument", "The home could not be built.") : Response.json(FULL);
       },

@@ -36,12 +36,11 @@ describe("BookActions", () => {
 
   it("stars, shelves and subscribes, showing each new state", async () => {
     const calls = mockApi({
-      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
-      "GET /api/v1/books/book-1/viewer-state": () => Response.json(state),
-      "PUT /api/v1/books/book-1/star": () => Response.json({ starred: true, nUserStarred: 8 }),
-      "PUT /api/v1/me/lists/reading/book-1": () =>
-        Response.json({ bookId: "book-1", list: "reading", addedAt: "2026-11-21T10:00:00.000Z" }),
-      "PUT /api/v1/books/book-1/launch-subscription": () => Response.json({ subscribed: true }),
+      "auth.session": () => ({ user: makeMe() }),
+      "books.viewerState": () => state,
+      "books.star": () => ({ starred: true, nUserStarred: 8 }),
+      "me.listPut": () => ({ bookId: "book-1", list: "reading", addedAt: "2026-11-21T10:00:00.000Z" }),
+      "books.subscribeLaunch": () => ({ subscribed: true }),
     });
     renderActions();
     const star = await screen.findByRole("button", { name: "Star this book" });
@@ -66,9 +65,9 @@ describe("BookActions", () => {
 
   it("shows the spec's message when a star fails", async () => {
     mockApi({
-      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
-      "GET /api/v1/books/book-1/viewer-state": () => Response.json(state),
-      "PUT /api/v1/books/book-1/star": () => apiError(500, "internal", "Failed to toggle book star."),
+      "auth.session": () => ({ user: makeMe() }),
+      "books.viewerState": () => state,
+      "books.star": () => apiError(500, "internal", "Failed to toggle book star."),
     });
     renderActions();
     const star = await screen.findByRole("button", { name: "Star this book" });

@@ -1,3 +1,4 @@
+import type { BookSummary } from "@quire/core";
 import { screen, within } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -10,7 +11,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const book = (id: string, title: string) => ({
+const book = (id: string, title: string): BookSummary => ({
   id,
   title,
   authors: ["Ada Lovelace"],
@@ -29,8 +30,8 @@ const book = (id: string, title: string) => ({
   nFinishedReads: 0,
   interactionScore: 0,
   lastInteractedAt: null,
-  genreIds: [],
-  categoryIds: [],
+  genreRefs: [],
+  categoryRefs: [],
 });
 
 function renderLibrary() {
@@ -43,32 +44,30 @@ function renderLibrary() {
 describe("LibraryScreen", () => {
   it("continues reading with progress and lists each shelf", async () => {
     mockApi({
-      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
-      "GET /api/v1/me/progress": () =>
-        Response.json({
-          items: [
-            {
-              book: book("b1", "The Lamplighter"),
-              progress: {
-                userId: "user-1",
-                bookId: "b1",
-                progress: 42,
-                currentChapter: "c3",
-                lastReadAt: "2026-11-20T10:00:00.000Z",
-                isRead: false,
-                epubPosition: { anchorId: "c3", offset: 0.5 },
-              },
+      "auth.session": () => ({ user: makeMe() }),
+      "me.progress": () => ({
+        items: [
+          {
+            book: book("b1", "The Lamplighter"),
+            progress: {
+              userId: "user-1",
+              bookId: "b1",
+              progress: 42,
+              currentChapter: "c3",
+              lastReadAt: "2026-11-20T10:00:00.000Z",
+              isRead: false,
+              epubPosition: { anchorId: "c3", offset: 0.5 },
             },
-          ],
-        }),
-      "GET /api/v1/me/lists": () =>
-        Response.json({
-          lists: {
-            "want-to-read": [{ book: book("b2", "Salt Roads"), addedAt: "2026-11-19T10:00:00.000Z" }],
-            reading: [],
-            finished: [],
           },
-        }),
+        ],
+      }),
+      "me.lists": () => ({
+        lists: {
+          "want-to-read": [{ book: book("b2", "Salt Roads"), addedAt: "2026-11-19T10:00:00.000Z" }],
+          reading: [],
+          finished: [],
+        },
+      }),
     });
     renderLibrary();
     const item = await screen.findByTestId("continue-item");
@@ -82,9 +81,9 @@ describe("LibraryScreen", () => {
 
   it("has a friendly empty state", async () => {
     mockApi({
-      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
-      "GET /api/v1/me/progress": () => Response.json({ items: [] }),
-      "GET /api/v1/me/lists": () => Response.json({ lists: { "want-to-read": [], reading: [], finished: [] } }),
+      "auth.session": () => ({ user: makeMe() }),
+      "me.progress": () => ({ items: [] }),
+      "me.lists": () => ({ lists: { "want-to-read": [], reading: [], finished: [] } }),
     });
     renderLibrary();
     expect(await screen.findByText("Nothing in progress")).toBeTruthy();

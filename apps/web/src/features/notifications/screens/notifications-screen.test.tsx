@@ -1,3 +1,4 @@
+import type { Notification as InboxNotification } from "@quire/core";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
@@ -12,7 +13,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const follower = {
+const follower: InboxNotification = {
   id: "n-1",
   type: "new follower",
   title: "New follower",
@@ -49,14 +50,13 @@ describe("NotificationsScreen", () => {
   it("marks what it shows as read on opening: the bell drops, the items stay highlighted for this visit", async () => {
     let unread = 1;
     const calls = mockApi({
-      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
-      "GET /api/v1/notifications": () =>
-        Response.json({
-          items: [{ ...follower, readAt: unread ? null : "2026-11-21T11:00:00.000Z" }],
-          nextCursor: null,
-          unreadCount: unread,
-        }),
-      "POST /api/v1/notifications/read": () => {
+      "auth.session": () => ({ user: makeMe() }),
+      "notifications.list": () => ({
+        items: [{ ...follower, readAt: unread ? null : "2026-11-21T11:00:00.000Z" }],
+        nextCursor: null,
+        unreadCount: unread,
+      }),
+      "notifications.read": () => {
         unread = 0;
         return Response.json({ unreadCount: 0 });
       },
@@ -77,22 +77,21 @@ describe("NotificationsScreen", () => {
   it("keeps 'Mark all as read' for what is not on screen, and names a deleted account without a link", async () => {
     let unread = 150;
     const calls = mockApi({
-      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
-      "GET /api/v1/notifications": () =>
-        Response.json({
-          items: [
-            {
-              ...follower,
-              body: "A former reader started following you.",
-              actor: { id: "user-gone", name: "A former reader", former: true },
-              resource: { id: "user-gone", type: "user", name: "gone" },
-              readAt: "2026-11-21T11:00:00.000Z",
-            },
-          ],
-          nextCursor: "more",
-          unreadCount: unread,
-        }),
-      "POST /api/v1/notifications/read": () => {
+      "auth.session": () => ({ user: makeMe() }),
+      "notifications.list": () => ({
+        items: [
+          {
+            ...follower,
+            body: "A former reader started following you.",
+            actor: { id: "user-gone", name: "A former reader", former: true },
+            resource: { id: "user-gone", type: "user", name: "gone" },
+            readAt: "2026-11-21T11:00:00.000Z",
+          },
+        ],
+        nextCursor: "more",
+        unreadCount: unread,
+      }),
+      "notifications.read": () => {
         unread = 0;
         return Response.json({ unreadCount: 0 });
       },
@@ -109,8 +108,8 @@ describe("NotificationsScreen", () => {
 
   it("says when there is nothing yet", async () => {
     mockApi({
-      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
-      "GET /api/v1/notifications": () => Response.json({ items: [], nextCursor: null, unreadCount: 0 }),
+      "auth.session": () => ({ user: makeMe() }),
+      "notifications.list": () => ({ items: [], nextCursor: null, unreadCount: 0 }),
     });
     renderInbox();
     expect(await screen.findByText("Nothing new yet")).toBeTruthy();

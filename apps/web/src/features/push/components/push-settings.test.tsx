@@ -1,4 +1,4 @@
-import type { BookSummary, NotificationPreference } from "@quire/core";
+import type { BookSummary, NotificationPreference, NotificationPreferences } from "@quire/core";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createMemoryRouter } from "react-router";
@@ -37,10 +37,10 @@ const ALL_ON: NotificationPreference[] = [
 /** A signed-in user and the push API as the contract describes it. */
 function signedInApi(overrides: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
-    "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
-    "GET /api/v1/me/notification-preferences": () => Response.json({ preferences: ALL_ON }),
-    "GET /api/v1/push/vapid-public-key": () => Response.json({ publicKey: VAPID_PUBLIC_KEY }),
-    "POST /api/v1/push/registrations": () =>
+    "auth.session": () => ({ user: makeMe() }),
+    "me.notificationPreferences": () => ({ preferences: ALL_ON }),
+    "push.vapidPublicKey": () => ({ publicKey: VAPID_PUBLIC_KEY }),
+    "push.register": () =>
       Response.json(
         {
           id: "reg-1",
@@ -50,7 +50,7 @@ function signedInApi(overrides: Parameters<typeof mockApi>[0] = {}) {
         },
         { status: 201 },
       ),
-    "DELETE /api/v1/push/registrations/reg-1": () => new Response(null, { status: 204 }),
+    "push.unregister": () => new Response(null, { status: 204 }),
     ...overrides,
   });
 }
@@ -126,7 +126,7 @@ describe("notification preferences", () => {
   it("saves a toggle with PUT at once, keeping the other types", async () => {
     installFakeBrowser();
     const calls = signedInApi({
-      "PUT /api/v1/me/notification-preferences": (call) => Response.json(call.body),
+      "me.updateNotificationPreferences": (call) => call.body as NotificationPreferences,
     });
     renderSettings();
     const push = (await screen.findByRole("checkbox", { name: "New followers Push" })) as HTMLInputElement;
@@ -156,7 +156,7 @@ describe("notification preferences", () => {
     const release: (() => void)[] = [];
     const answered = new Promise<void>((resolve) => release.push(resolve));
     signedInApi({
-      "PUT /api/v1/me/notification-preferences": async () => {
+      "me.updateNotificationPreferences": async () => {
         await answered;
         return apiError(503, "unavailable", "Connection failed.");
       },
@@ -183,9 +183,8 @@ describe("the push offer after asking to hear about a launch", () => {
   const renderBook = () => renderAt("/books/book-1", [{ path: "/books/:id", element: <BookActions book={book} /> }]);
   const launchApi = () =>
     signedInApi({
-      "GET /api/v1/books/book-1/viewer-state": () =>
-        Response.json({ starred: false, list: null, subscribed: false, progress: null }),
-      "PUT /api/v1/books/book-1/launch-subscription": () => Response.json({ subscribed: true }),
+      "books.viewerState": () => ({ starred: false, list: null, subscribed: false, progress: null }),
+      "books.subscribeLaunch": () => ({ subscribed: true }),
     });
 
   it("offers push where it is off, and turns it on", async () => {
@@ -231,8 +230,8 @@ describe("signing out", () => {
   it("turns push off on the way, and still signs out when that fails", async () => {
     const browser = installFakeBrowser({ promptAnswer: "granted" });
     const calls = signedInApi({
-      "DELETE /api/v1/push/registrations/reg-1": () => apiError(503, "unavailable", "Connection failed."),
-      "POST /api/auth/sign-out": () => new Response(null, { status: 204 }),
+      "push.unregister": () => apiError(503, "unavailable", "Connection failed."),
+      "auth.signOut": () => new Response(null, { status: 204 }),
     });
     renderSettings();
     const toggle = await (await pushSection()).findByRole("switch", { name: "Push notifications on this device" });

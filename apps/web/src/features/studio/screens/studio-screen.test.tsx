@@ -19,12 +19,12 @@ describe("Studio", () => {
   it("offers a reader to become an author, then shows the empty studio", async () => {
     let roles: ("reader" | "author")[] = ["reader"];
     const calls = mockApi({
-      "GET /api/auth/get-session": () => Response.json({ user: makeMe({ roles }) }),
-      "POST /api/v1/studio/author": () => {
+      "auth.session": () => ({ user: makeMe({ roles }) }),
+      "studio.becomeAuthor": () => {
         roles = ["reader", "author"];
         return Response.json({ author: { id: "user-1", name: "Ada Lovelace", nReaders: 0 }, roles });
       },
-      "GET /api/v1/studio/books": () => Response.json({ items: [] }),
+      "studio.listBooks": () => ({ items: [] }),
     });
     renderStudio();
     fireEvent.click(await screen.findByRole("button", { name: "Become an author" }));
@@ -35,37 +35,36 @@ describe("Studio", () => {
 
   it("lists an author's books with their state", async () => {
     mockApi({
-      "GET /api/auth/get-session": () => Response.json({ user: makeMe({ roles: ["reader", "author"] }) }),
-      "GET /api/v1/studio/books": () =>
-        Response.json({
-          items: [
-            {
-              wordCount: 1234,
-              book: {
-                id: "b1",
-                title: "Night Harbour",
-                authors: ["Ada Lovelace"],
-                authorIds: ["user-1"],
-                imageUrl: null,
-                summary: "",
-                genreRefs: [],
-                categoryRefs: [],
-                source: "own",
-                display: false,
-                status: "wip",
-                publishingLabel: "community-original",
-                completionStatus: "wip",
-                launchedDate: null,
-                addedDate: "2026-01-01T00:00:00.000Z",
-                nUserStarred: 0,
-                nCurrentReads: 0,
-                nFinishedReads: 0,
-                interactionScore: 0,
-                lastInteractedAt: null,
-              },
+      "auth.session": () => ({ user: makeMe({ roles: ["reader", "author"] }) }),
+      "studio.listBooks": () => ({
+        items: [
+          {
+            wordCount: 1234,
+            book: {
+              id: "b1",
+              title: "Night Harbour",
+              authors: ["Ada Lovelace"],
+              authorIds: ["user-1"],
+              imageUrl: null,
+              summary: "",
+              genreRefs: [],
+              categoryRefs: [],
+              source: "own",
+              display: false,
+              status: "wip",
+              publishingLabel: "community-original",
+              completionStatus: "wip",
+              launchedDate: null,
+              addedDate: "2026-01-01T00:00:00.000Z",
+              nUserStarred: 0,
+              nCurrentReads: 0,
+              nFinishedReads: 0,
+              interactionScore: 0,
+              lastInteractedAt: null,
             },
-          ],
-        }),
+          },
+        ],
+      }),
     });
     renderStudio();
     expect((await screen.findByRole("link", { name: "Night Harbour" })).getAttribute("href")).toBe("/studio/books/b1");

@@ -56,7 +56,7 @@ function renderSection(userId = "user-wren") {
 describe("ReadingActivitySection", () => {
   it("shows what someone reads, finished and starred as covers linking to the books, with empty rows said so", async () => {
     mockApi({
-      "GET /api/auth/get-session": () => Response.json({ user: null }),
+      "auth.session": () => ({ user: null }),
       [URL]: () => Response.json(activity()),
     });
     renderSection();
@@ -78,7 +78,7 @@ describe("ReadingActivitySection", () => {
 
   it("tells others that a private reader's activity is private", async () => {
     mockApi({
-      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
+      "auth.session": () => ({ user: makeMe() }),
       [URL]: () => Response.json({ hidden: true, reading: [], finished: [], starred: [] }),
     });
     renderSection();
@@ -88,7 +88,7 @@ describe("ReadingActivitySection", () => {
 
   it("shows the owner their own private activity, saying only they see it", async () => {
     mockApi({
-      "GET /api/auth/get-session": () => Response.json({ user: makeMe({ id: "user-wren" }) }),
+      "auth.session": () => ({ user: makeMe({ id: "user-wren" }) }),
       [URL]: () => Response.json(activity({ hidden: true })),
     });
     renderSection();
@@ -102,7 +102,7 @@ describe("ReadingActivitySection", () => {
   it("shows a failure with Retry, and the lists once it works", async () => {
     let fail = true;
     mockApi({
-      "GET /api/auth/get-session": () => Response.json({ user: null }),
+      "auth.session": () => ({ user: null }),
       [URL]: () => (fail ? apiError(429, "resource-exhausted", "Too many requests.") : Response.json(activity())),
     });
     renderSection();

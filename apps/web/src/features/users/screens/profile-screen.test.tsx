@@ -1,4 +1,4 @@
-import type { BookSummary } from "@quire/core";
+import type { BookSummary, PublicProfile } from "@quire/core";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
@@ -12,7 +12,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const wren = {
+const wren: PublicProfile = {
   id: "user-wren",
   firstName: "Wren",
   lastName: "Reed",
@@ -27,7 +27,7 @@ const wren = {
   nFollowing: 0,
   nFollowers: 4,
   interactionScore: 0,
-  author: null as { nReaders: number } | null,
+  author: null,
 };
 
 function renderProfile(at = "/u/wren") {
@@ -48,11 +48,11 @@ function renderProfile(at = "/u/wren") {
 describe("ProfileScreen follow button", () => {
   it("follows and unfollows, moving the follower count", async () => {
     const calls = mockApi({
-      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
-      "GET /api/v1/users/by-username/wren": () => Response.json({ user: wren }),
-      "GET /api/v1/users/user-wren/follow": () => Response.json({ following: false, nFollowers: 4 }),
-      "PUT /api/v1/users/user-wren/follow": () => Response.json({ following: true, nFollowers: 5 }),
-      "DELETE /api/v1/users/user-wren/follow": () => Response.json({ following: false, nFollowers: 4 }),
+      "auth.session": () => ({ user: makeMe() }),
+      "users.byUsername": () => ({ user: wren }),
+      "users.followState": () => ({ following: false, nFollowers: 4 }),
+      "users.follow": () => ({ following: true, nFollowers: 5 }),
+      "users.unfollow": () => ({ following: false, nFollowers: 4 }),
     });
     renderProfile();
     const follow = await screen.findByRole("button", { name: "Follow" });
@@ -69,7 +69,7 @@ describe("ProfileScreen follow button", () => {
   });
 
   it("offers no follow button to a visitor", async () => {
-    mockApi({ "GET /api/v1/users/by-username/wren": () => Response.json({ user: wren }) });
+    mockApi({ "users.byUsername": () => ({ user: wren }) });
     renderProfile();
     expect(await screen.findByText("@wren")).toBeTruthy();
     expect(screen.queryByTestId("follow-button")).toBeNull();
@@ -82,8 +82,7 @@ describe("ProfileScreen counts", () => {
     [1, "1", "Reader"],
   ])("shows an author's %i readers next to their follow counts", async (nReaders, shown, label) => {
     mockApi({
-      "GET /api/v1/users/by-username/wren": () =>
-        Response.json({ user: { ...wren, roles: ["reader", "author"], author: { nReaders } } }),
+      "users.byUsername": () => ({ user: { ...wren, roles: ["reader", "author"], author: { nReaders } } }),
     });
     renderProfile();
     const readers = await screen.findByTestId("profile-readers");
@@ -92,7 +91,7 @@ describe("ProfileScreen counts", () => {
   });
 
   it("shows no reader count for a reader", async () => {
-    mockApi({ "GET /api/v1/users/by-username/wren": () => Response.json({ user: wren }) });
+    mockApi({ "users.byUsername": () => ({ user: wren }) });
     renderProfile();
     expect(await screen.findByText("@wren")).toBeTruthy();
     expect(within(screen.getByTestId("profile-counts")).getAllByRole("listitem")).toHaveLength(2);
@@ -126,22 +125,21 @@ function makeBook(id: string, overrides: Partial<BookSummary> = {}): BookSummary
   };
 }
 
-const author = { ...wren, roles: ["reader", "author"], author: { nReaders: 3 } };
+const author: PublicProfile = { ...wren, roles: ["reader", "author"], author: { nReaders: 3 } };
 
 describe("ProfileScreen books", () => {
   it("lists an author's books page by page, with a launch reminder on the scheduled ones", async () => {
     const scheduled = makeBook("soon", { status: "scheduled", launchedDate: "2027-03-12T12:00:00.000Z" });
     const calls = mockApi({
-      "GET /api/auth/get-session": () => Response.json({ user: makeMe() }),
-      "GET /api/v1/users/by-username/wren": () => Response.json({ user: author }),
-      "GET /api/v1/users/user-wren/follow": () => Response.json({ following: false, nFollowers: 4 }),
-      "GET /api/v1/users/user-wren/books": ({ path }) =>
+      "auth.session": () => ({ user: makeMe() }),
+      "users.byUsername": () => ({ user: author }),
+      "users.followState": () => ({ following: false, nFollowers: 4 }),
+      "users.books": ({ path }) =>
         calls.filter((call) => call.path === path).length === 1
           ? Response.json({ items: [makeBook("first")], nextCursor: "page-2" })
           : Response.json({ items: [scheduled], nextCursor: null }),
-      "GET /api/v1/books/soon/viewer-state": () =>
-        Response.json({ starred: false, list: null, subscribed: false, progress: null }),
-      "PUT /api/v1/books/soon/launch-subscription": () => Response.json({ subscribed: true }),
+      "books.viewerState": () => ({ starred: false, list: null, subscribed: false, progress: null }),
+      "books.subscribeLaunch": () => ({ subscribed: true }),
     });
     renderProfile();
     const books = await screen.findByRole("list", { name: "Books by Wren Reed" });
@@ -161,17 +159,17 @@ describe("ProfileScreen books", () => {
 
   it("shows the author where their books will appear, and others no empty section", async () => {
     mockApi({
-      "GET /api/auth/get-session": () => Response.json({ user: makeMe({ id: "user-wren", username: "wren" }) }),
-      "GET /api/v1/users/by-username/wren": () => Response.json({ user: author }),
-      "GET /api/v1/users/user-wren/books": () => Response.json({ items: [], nextCursor: null }),
+      "auth.session": () => ({ user: makeMe({ id: "user-wren", username: "wren" }) }),
+      "users.byUsername": () => ({ user: author }),
+      "users.books": () => ({ items: [], nextCursor: null }),
     });
     renderProfile();
     expect(await screen.findByText("Books you launch appear here")).toBeTruthy();
     cleanup();
 
     const calls = mockApi({
-      "GET /api/v1/users/by-username/wren": () => Response.json({ user: author }),
-      "GET /api/v1/users/user-wren/books": () => Response.json({ items: [], nextCursor: null }),
+      "users.byUsername": () => ({ user: author }),
+      "users.books": () => ({ items: [], nextCursor: null }),
     });
     renderProfile();
     expect(await screen.findByText("@wren")).toBeTruthy();
@@ -181,7 +179,7 @@ describe("ProfileScreen books", () => {
   });
 
   it("asks no books of a reader who is no author", async () => {
-    const calls = mockApi({ "GET /api/v1/users/by-username/wren": () => Response.json({ user: wren }) });
+    const calls = mockApi({ "users.byUsername": () => ({ user: wren }) });
     renderProfile();
     expect(await screen.findByText("@wren")).toBeTruthy();
     expect(screen.queryByTestId("profile-books")).toBeNull();
@@ -191,7 +189,7 @@ describe("ProfileScreen books", () => {
 
 describe("ProfileScreen details", () => {
   it("names no place for someone who never gave one", async () => {
-    mockApi({ "GET /api/v1/users/by-username/wren": () => Response.json({ user: { ...wren, location: null } }) });
+    mockApi({ "users.byUsername": () => ({ user: { ...wren, location: null } }) });
     renderProfile();
     expect(await screen.findByText("@wren")).toBeTruthy();
     expect(screen.queryByText("Location")).toBeNull();
@@ -199,15 +197,15 @@ describe("ProfileScreen details", () => {
   });
 
   it("shows the place someone gave", async () => {
-    mockApi({ "GET /api/v1/users/by-username/wren": () => Response.json({ user: wren }) });
+    mockApi({ "users.byUsername": () => ({ user: wren }) });
     renderProfile();
     expect(await screen.findByText("Lisbon")).toBeTruthy();
   });
 
   it("moves a byline's /users/:id on to the profile at its username", async () => {
     const calls = mockApi({
-      "GET /api/v1/users/user-wren": () => Response.json({ user: wren }),
-      "GET /api/v1/users/by-username/wren": () => Response.json({ user: wren }),
+      "users.get": () => ({ user: wren }),
+      "users.byUsername": () => ({ user: wren }),
     });
     renderProfile("/users/user-wren");
     expect(await screen.findByRole("heading", { level: 1, name: "Wren Reed" })).toBeTruthy();
