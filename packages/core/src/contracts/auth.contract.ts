@@ -13,12 +13,17 @@ export const SESSION_TTL_DAYS = 30;
 export const SESSION_COOKIE_NAME = "quire_session";
 
 export const EmailSchema = z
-  .email()
-  .max(254)
+  .email({
+    error: (issue) =>
+      issue.input === "" ? "Enter your email address." : "Enter a valid email address, like name@example.com.",
+  })
+  .max(254, "An email address can be up to 254 characters.")
   .transform((email) => email.trim().toLowerCase());
 export const PasswordSchema = z
   .string()
-  .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .min(PASSWORD_MIN_LENGTH, {
+    error: (issue) => (issue.input === "" ? "Enter a password." : `Use at least ${PASSWORD_MIN_LENGTH} characters.`),
+  })
   .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters.`);
 
 export const SignUpRequestSchema = z.object({
@@ -37,7 +42,7 @@ export const SignUpResponseSchema = z.object({ status: z.literal("verification-s
 
 export const SignInRequestSchema = z.object({
   email: EmailSchema,
-  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  password: z.string().min(1, "Enter your password.").max(PASSWORD_MAX_LENGTH),
   /** The native app asks for the bearer token; the web keeps it out of reach of scripts (cookie only). */
   native: z.boolean().optional(),
 });
@@ -55,7 +60,7 @@ export const TokenRequestSchema = z.object({ token: z.string().min(16).max(256) 
 export const EmailRequestSchema = z.object({ email: EmailSchema });
 export const ResetPasswordRequestSchema = z.object({ token: z.string().min(16).max(256), password: PasswordSchema });
 export const ChangePasswordRequestSchema = z.object({
-  currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  currentPassword: z.string().min(1, "Enter your current password.").max(PASSWORD_MAX_LENGTH),
   newPassword: PasswordSchema,
 });
 

@@ -63,7 +63,7 @@ describe("SettingsScreen", () => {
     const next = screen.getByLabelText("New password");
     expect(current.getAttribute("aria-invalid")).toBe("true");
     expect(document.getElementById(current.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
-      "Current password is required.",
+      "Enter your current password.",
     );
     const nextError = next.getAttribute("aria-describedby")?.split(" ")[0] ?? "";
     expect(document.getElementById(nextError)?.textContent).toBe("Use at least 8 characters.");

@@ -24,7 +24,7 @@ describe("ForgotPasswordScreen", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Send reset link" }));
     const email = screen.getByLabelText("Email");
     expect(email.getAttribute("aria-invalid")).toBe("true");
-    expect(screen.getByText("Email is required.")).toBeTruthy();
+    expect(screen.getByText("Enter your email address.")).toBeTruthy();
     expect(document.activeElement).toBe(email);
     expect(calls).toEqual([]);
   });

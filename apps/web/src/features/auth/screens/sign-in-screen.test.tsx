@@ -90,12 +90,12 @@ describe("SignInScreen", () => {
     const email = screen.getByLabelText("Email");
     expect(email.getAttribute("aria-invalid")).toBe("true");
     const describedBy = email.getAttribute("aria-describedby") ?? "";
-    expect(document.getElementById(describedBy.split(" ")[0] ?? "")?.textContent).toBe("Email is required.");
+    expect(document.getElementById(describedBy.split(" ")[0] ?? "")?.textContent).toBe("Enter your email address.");
     expect(document.activeElement).toBe(email);
     const password = screen.getByLabelText("Password");
     expect(password.getAttribute("aria-invalid")).toBe("true");
     const passwordError = password.getAttribute("aria-describedby") ?? "";
-    expect(document.getElementById(passwordError)?.textContent).toBe("Password is required.");
+    expect(document.getElementById(passwordError)?.textContent).toBe("Enter your password.");
     expect(calls).toEqual([]);
   });
 
