@@ -1,8 +1,7 @@
 import type {
+  ApiResponse,
   CreateStudioBook,
   CreateStudioChapter,
-  ImportResult,
-  StudioBook,
   UpdateStudioBook,
   UpdateStudioChapter,
 } from "@quire/core";
@@ -68,7 +67,7 @@ export function uploadFile<T>(
 }
 
 export const uploadCover = (id: string, file: Blob, fileName: string) =>
-  uploadFile<StudioBook>(apiPath("studio.uploadCover", { id }), file, fileName);
+  uploadFile<ApiResponse<"studio.uploadCover">>(apiPath("studio.uploadCover", { id }), file, fileName);
 
 export const importEpub = (file: File, onProgress: (fraction: number) => void) =>
-  uploadFile<ImportResult>(apiPath("studio.import"), file, file.name, onProgress);
+  uploadFile<ApiResponse<"studio.import">>(apiPath("studio.import"), file, file.name, onProgress);
