@@ -22,11 +22,9 @@ import { type FieldLabels, useFormErrors } from "../../lib/form-errors";
 import { displayName } from "../../lib/format";
 import { isNativeApp } from "../../lib/platform";
 import { useScreenTitle } from "../../lib/screen-title";
-import { RequireSession } from "../auth/components/require-session";
-import { safeNextPath } from "../auth/next-path";
-import { useGenres } from "../catalog/queries";
-import { UserAvatar } from "../users/components/user-avatar";
-import { useStoreMe, useSuggestedUsers } from "../users/profile-mutations";
+import { RequireSession, safeNextPath } from "../auth";
+import { useGenres } from "../catalog";
+import { UserAvatar, useStoreMe, useSuggestedUsers } from "../users";
 import { onboardingPath } from "./onboarding-gate";
 
 const STEP_TITLES: Record<OnboardingStep, { title: string; description: string }> = {

@@ -12,15 +12,11 @@ import { errorMessage } from "../../../lib/errors";
 import { useFormErrors } from "../../../lib/form-errors";
 import { displayName, formatDate } from "../../../lib/format";
 import { useScreenTitle } from "../../../lib/screen-title";
-import { DeleteAccountSection } from "../../account-deletion/components/delete-account-section";
-import { AnnotationsExportSection } from "../../annotations/annotations-export-section";
-import { RequireSession } from "../../auth/components/require-session";
-import { useChangePassword, useSignOut } from "../../auth/session";
-import { PASSWORD_RULE_HINT } from "../../auth/validation";
-import { NotificationPreferencesSection } from "../../push/components/notification-preferences-section";
-import { PushSettingsSection } from "../../push/components/push-settings-section";
-import { UserAvatar } from "../../users/components/user-avatar";
-import { useUpdateProfile } from "../../users/profile-mutations";
+import { DeleteAccountSection } from "../../account-deletion";
+import { AnnotationsExportSection } from "../../annotations";
+import { PASSWORD_RULE_HINT, RequireSession, useChangePassword, useSignOut } from "../../auth";
+import { NotificationPreferencesSection, PushSettingsSection } from "../../push";
+import { UserAvatar, useUpdateProfile } from "../../users";
 
 export function SettingsScreen() {
   useScreenTitle("Settings");

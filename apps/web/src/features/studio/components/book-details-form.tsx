@@ -16,8 +16,7 @@ import { SelectField } from "../../../components/select-field";
 import { SubmitButton } from "../../../components/submit-button";
 import { CheckboxField, FieldError, TextAreaField, TextField } from "../../../components/text-field";
 import { fieldLimits, useFormErrors } from "../../../lib/form-errors";
-import { PUBLISHING_LABELS_TEXT } from "../../catalog/book-labels";
-import { useCategories, useGenres } from "../../catalog/queries";
+import { PUBLISHING_LABELS_TEXT, useCategories, useGenres } from "../../catalog";
 import { useStoreBook } from "../queries";
 import { studioApi } from "../studio-api";
 

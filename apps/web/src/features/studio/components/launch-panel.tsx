@@ -11,7 +11,7 @@ import { TextField } from "../../../components/text-field";
 import { errorMessage } from "../../../lib/errors";
 import { useFormErrors } from "../../../lib/form-errors";
 import { formatDateTime, pluralize } from "../../../lib/format";
-import { LaunchCountdown } from "../../catalog/components/launch-countdown";
+import { LaunchCountdown } from "../../catalog";
 import { useStoreBook } from "../queries";
 import { studioApi } from "../studio-api";
 import { ConfirmAction } from "./confirm-action";

@@ -12,7 +12,7 @@ import { FieldError } from "../../../components/text-field";
 import { useFormErrors } from "../../../lib/form-errors";
 import { formatNumber, pluralize } from "../../../lib/format";
 import { useScreenTitle } from "../../../lib/screen-title";
-import { RequireSession } from "../../auth/components/require-session";
+import { RequireSession } from "../../auth";
 import { importEpub } from "../studio-api";
 
 const LABELS = { file: "EPUB file" };

@@ -8,7 +8,7 @@ import { SubmitButton } from "../../../components/submit-button";
 import { TextAreaField, TextField } from "../../../components/text-field";
 import { useFormErrors } from "../../../lib/form-errors";
 import { useScreenTitle } from "../../../lib/screen-title";
-import { RequireSession } from "../../auth/components/require-session";
+import { RequireSession } from "../../auth";
 import { useStoreBook } from "../queries";
 import { studioApi } from "../studio-api";
 
