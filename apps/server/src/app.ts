@@ -89,7 +89,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     transformObject: jsonSchemaTransformObject,
   });
 
-  const { services, repositories, workers, publicCache: cache, onPublicChange, ...parts } = await composeApp(ctx);
+  const { services, workers, publicCache: cache, onPublicChange, ...parts } = await composeApp(ctx);
   app.decorate("eventWorker", workers.events);
   app.decorate("pushSender", workers.push);
   app.decorate("launchWorker", workers.launches);
@@ -108,8 +108,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     vapidPublicKey: parts.vapidPublicKey,
     writesPerMinute: PUSH_WRITES_PER_USER_PER_MINUTE,
   });
-  await app.register(notificationsRoutes, { repository: repositories.notifications, clock: ctx.clock });
-  await app.register(streamRoutes, { hub: parts.hub, repository: repositories.notifications });
+  await app.register(notificationsRoutes, { service: services.notifications });
+  await app.register(streamRoutes, { hub: parts.hub, service: services.notifications });
   await app.register(followsRoutes, {
     service: services.follows,
     changesPerMinute: ctx.config.perUser.followsPerMinute,

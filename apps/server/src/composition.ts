@@ -33,6 +33,7 @@ import { EventDeliveryRepository } from "./features/notifications/event-delivery
 import { EventWorker } from "./features/notifications/event-worker";
 import { NotificationHub } from "./features/notifications/notification-hub";
 import { NotificationsRepository } from "./features/notifications/notifications.repository";
+import { NotificationsService } from "./features/notifications/notifications.service";
 import { OpdsRepository } from "./features/opds/opds.repository";
 import { OpdsService } from "./features/opds/opds.service";
 import { PushRepository } from "./features/push/push.repository";
@@ -160,6 +161,7 @@ export async function composeApp(ctx: AppContext) {
       maxImagePixels: config.images.maxPixels,
     }),
     library: new LibraryService({ repository: new LibraryRepository(db), catalog: catalogRepository, clock }),
+    notifications: new NotificationsService(new NotificationsRepository(db), clock),
     profileEditing: new ProfileEditingService({
       repository: new ProfileEditingRepository(db),
       clock,
@@ -214,9 +216,6 @@ export async function composeApp(ctx: AppContext) {
   return {
     services,
     opds,
-    repositories: {
-      notifications: new NotificationsRepository(db),
-    },
     workers,
     hub,
     publicCache,

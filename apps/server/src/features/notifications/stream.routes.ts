@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { route } from "../../http/route";
 import { requireViewer } from "../../shared/session";
 import type { NotificationHub } from "./notification-hub";
-import { type NotificationsRepository, presentNotification } from "./notifications.repository";
+import type { NotificationsService } from "./notifications.service";
 
 /** Proxies and load balancers drop a silent connection after about a minute; a comment keeps it open. */
 export const HEARTBEAT_MS = 25_000;
@@ -22,8 +22,8 @@ export const STREAMS_PER_USER = 10;
  */
 export const streamRoutes: FastifyPluginAsyncZod<{
   hub: NotificationHub;
-  repository: NotificationsRepository;
-}> = async (app, { hub, repository }) => {
+  service: NotificationsService;
+}> = async (app, { hub, service }) => {
   const open = new Set<() => void>();
   const streamsOf = new Map<string, number>();
   // Server close waits for open connections; streams never end by themselves.
@@ -59,16 +59,16 @@ export const streamRoutes: FastifyPluginAsyncZod<{
       queue = queue
         .then(async () => {
           if (sent.has(notificationId) || raw.destroyed) return;
-          const row = await repository.byId(userId, notificationId);
-          if (!row) return;
+          const notification = await service.one(userId, notificationId);
+          if (!notification) return;
           sent.add(notificationId);
-          raw.write(`id: ${row.id}\nevent: notification\ndata: ${JSON.stringify(presentNotification(row))}\n\n`);
+          raw.write(`id: ${notification.id}\nevent: notification\ndata: ${JSON.stringify(notification)}\n\n`);
           await sendCounters();
         })
         .catch((error: unknown) => request.log.warn({ err: error }, "stream write failed"));
     };
     const sendCounters = async () => {
-      const unreadCount = await repository.unreadCount(userId);
+      const unreadCount = await service.unreadCount(userId);
       if (!raw.destroyed) raw.write(`event: counters\ndata: ${JSON.stringify({ unreadCount })}\n\n`);
     };
 
@@ -91,7 +91,7 @@ export const streamRoutes: FastifyPluginAsyncZod<{
 
     const lastEventId = request.headers["last-event-id"];
     if (typeof lastEventId === "string" && lastEventId) {
-      for (const row of await repository.after(userId, lastEventId)) send(row.id);
+      for (const id of await service.idsAfter(userId, lastEventId)) send(id);
     }
     queue = queue.then(sendCounters);
   });
