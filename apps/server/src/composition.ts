@@ -204,7 +204,7 @@ export async function composeApp(ctx: AppContext) {
     repository: new OpdsRepository(catalogRepository),
     catalog: catalogRepository,
     search: (query) => services.search.search(query),
-    exportEpub: (viewerId, bookId) => studio.exports.export(viewerId, bookId),
+    exportEpub: (bookId) => studio.exports.readerCopy(bookId),
   });
 
   const workers = {

@@ -1,5 +1,5 @@
 import { AppError, type Book, type SearchQuery, type SearchResults } from "@quire/core";
-import { type BookFilters, type CatalogRepository, presentBook, presentBookSummaries } from "../catalog";
+import { type BookFilters, type CatalogRepository, presentBookSummaries } from "../catalog";
 import type { OpdsBookFeed, OpdsPageQuery } from "./opds.contract";
 import type { OpdsRepository, OpdsSort } from "./opds.repository";
 import { bookUpdated } from "./opds-links";
@@ -48,8 +48,8 @@ export interface OpdsServiceDeps {
   repository: OpdsRepository;
   catalog: CatalogRepository;
   search: (query: SearchQuery) => Promise<SearchResults>;
-  /** The studio's EPUB export: a classic's original file, or a community book built as EPUB 3. */
-  exportEpub: (viewerId: string | null, bookId: string) => Promise<EpubFile>;
+  /** The studio's reader copy: a classic's original file, or a community book built as EPUB 3. */
+  exportEpub: (bookId: string) => Promise<EpubFile>;
 }
 
 /**
@@ -214,14 +214,9 @@ export class OpdsService {
     };
   }
 
-  async download(bookId: string): Promise<EpubFile> {
-    const found = await this.deps.catalog.findBookWithData(bookId);
-    if (found?.book.display !== 1 || found.book.status !== "launched") throw AppError.of("bookNotFound");
-    const book = presentBook(found.book, { genreRefs: [], categoryRefs: [] });
-    // The export answers a community book to its authors only (readers read it in Quire); a launched book is
-    // the readers' too here, so it is built as for its first author.
-    const asAuthor = book.source === "own" ? (book.authorIds[0] ?? null) : null;
-    return this.deps.exportEpub(asAuthor, bookId);
+  /** Only a shown, launched book: the export refuses any other as not found. */
+  download(bookId: string): Promise<EpubFile> {
+    return this.deps.exportEpub(bookId);
   }
 
   private async bookFeed(

@@ -16,6 +16,7 @@ export class BookExportRepository {
         "books.summary",
         "books.source",
         "books.display",
+        "books.status",
         "books.imageUrl",
         "bookData.latestVersion",
         "bookData.epubToc",

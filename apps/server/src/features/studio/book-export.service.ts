@@ -18,6 +18,8 @@ const RESOURCE_ATTRIBUTE = /\b(src|href|xlink:href|poster)="([^"]+)"/g;
 
 const extensionOf = (key: string) => /\.([a-z0-9]+)$/i.exec(key)?.[1]?.toLowerCase() ?? "";
 
+type ExportedBook = NonNullable<Awaited<ReturnType<BookExportRepository["book"]>>>;
+
 export interface ExportedFile {
   fileName: string;
   bytes: Uint8Array;
@@ -33,8 +35,7 @@ export class BookExportService {
   constructor(private readonly deps: BookExportDeps) {}
 
   async export(viewerId: string | null, bookId: string): Promise<ExportedFile> {
-    const { repository } = this.deps;
-    const book = await repository.book(bookId);
+    const book = await this.deps.repository.book(bookId);
     if (!book) throw AppError.of("bookNotFound");
     const viewer = viewerId ? await this.deps.access.user(viewerId) : undefined;
     const mayEdit = viewer !== undefined && (viewer.isAdmin || book.authorIds.includes(viewer.userId));
@@ -42,6 +43,21 @@ export class BookExportService {
       if (book.display !== 1) throw AppError.of("bookNotFound");
       if (book.source === "own") throw AppError.of("exportNotAllowed");
     }
+    return this.build(bookId, book);
+  }
+
+  /**
+   * A shown, launched book for a reading app (OPDS): community books too, which the export above keeps to their
+   * authors because readers read them in Quire.
+   */
+  async readerCopy(bookId: string): Promise<ExportedFile> {
+    const book = await this.deps.repository.book(bookId);
+    if (book?.display !== 1 || book.status !== "launched") throw AppError.of("bookNotFound");
+    return this.build(bookId, book);
+  }
+
+  private async build(bookId: string, book: ExportedBook): Promise<ExportedFile> {
+    const { repository } = this.deps;
     if (!book.latestVersion) throw AppError.of("bookMetadataNotFound");
     const fileName = `${slugify(book.title) || "book"}.epub`;
     if (book.source !== "own" && book.originalEpubKey) {
