@@ -169,22 +169,27 @@ function ranksAbove(docs: Ranked, a: number, b: number): boolean {
 export function topSlots(bits: Uint32Array, docs: Ranked, limit: number): number[] {
   const best: number[] = [];
   if (limit <= 0) return best;
+  const { scores } = docs;
+  // Most matches rank below the last kept one: a plain score comparison turns them away.
+  let worstScore = Number.NEGATIVE_INFINITY;
   for (let block = 0; block < bits.length; block++) {
-    let word = bits[block] as number;
+    let word = (bits[block] as number) | 0;
     while (word !== 0) {
-      const low = word & -word;
-      const slot = block * 32 + 31 - Math.clz32(low);
-      word ^= low;
+      const slot = (block << 5) + 31 - Math.clz32(word & -word);
+      word &= word - 1;
+      const score = scores[slot] as number;
+      if (score < worstScore) continue;
       if (best.length === limit && !ranksAbove(docs, slot, best[limit - 1] as number)) continue;
-      let low2 = 0;
+      let low = 0;
       let high = best.length;
-      while (low2 < high) {
-        const mid = (low2 + high) >>> 1;
-        if (ranksAbove(docs, best[mid] as number, slot)) low2 = mid + 1;
+      while (low < high) {
+        const mid = (low + high) >>> 1;
+        if (ranksAbove(docs, best[mid] as number, slot)) low = mid + 1;
         else high = mid;
       }
-      best.splice(low2, 0, slot);
+      best.splice(low, 0, slot);
       if (best.length > limit) best.pop();
+      if (best.length === limit) worstScore = scores[best[limit - 1] as number] as number;
     }
   }
   return best;

@@ -203,7 +203,8 @@ export class SearchRepository {
       .select(["id", "title", "authors", "summary", "interactionScore"])
       .where("display", "=", 1)
       .where("status", "<>", "wip");
-    if (!ids) return query.execute();
+    // Best first: slots then run in ranking order, so choosing the best of many matches seldom moves one.
+    if (!ids) return query.orderBy("interactionScore", "desc").orderBy("id", "desc").execute();
     const rows: BookText[] = [];
     for (const chunk of chunks(ids)) rows.push(...(await query.where("id", "in", chunk).execute()));
     return rows;
@@ -215,7 +216,7 @@ export class SearchRepository {
       .leftJoin("authors", "authors.id", "users.id")
       .select(["users.id", "firstName", "lastName", "username", "interactionScore", "authors.id as authorId"]);
     const rows = [];
-    if (!ids) rows.push(...(await query.execute()));
+    if (!ids) rows.push(...(await query.orderBy("interactionScore", "desc").orderBy("users.id", "desc").execute()));
     else for (const chunk of chunks(ids)) rows.push(...(await query.where("users.id", "in", chunk).execute()));
     return rows.map(({ authorId, ...row }) => ({ ...row, isAuthor: authorId !== null }));
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { corrections, editDistance, searchWords } from "./spelling";
+import { corrections, editDistance, editDistances, searchWords } from "./spelling";
 
 describe("search spelling", () => {
   it("splits and folds words as the indexes do", () => {
@@ -22,6 +22,8 @@ describe("search spelling", () => {
     expect(editDistance("hlomes", "holmes", 2)).toBe(1);
     expect(editDistance("wodhouse", "wodehouse", 2)).toBe(1);
     expect(editDistance("cat", "dog", 1)).toBe(2);
+    expect(editDistances("advetn", "adventures", 2)).toEqual({ whole: 3, beginning: 1 });
+    expect(editDistances("sherlok", "sherlock", 1)).toEqual({ whole: 1, beginning: 1 });
   });
 
   it("corrects to close words only, closest first, never short words", () => {

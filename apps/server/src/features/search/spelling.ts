@@ -15,34 +15,42 @@ export function allowedEdits(word: string): number {
   return word.length < 8 ? 1 : 2;
 }
 
+/** Three reusable rows of the distance table: correcting a word measures up to a hundred candidates. */
+let rows = [new Int32Array(32), new Int32Array(32), new Int32Array(32)];
+
 /**
- * Optimal string alignment distance (Levenshtein plus swapped neighbours), giving up above `max`:
- * "sherlok" → "sherlock" is 1, "wodhouse" → "wodehouse" 1, "hlomes" → "holmes" 1.
+ * Optimal string alignment distance (Levenshtein plus swapped neighbours) from `a` to `b`, and to `b`'s first
+ * `a.length` characters (a word being typed), each giving up above `max`: "sherlok" → "sherlock" is 1,
+ * "wodhouse" → "wodehouse" 1, "hlomes" → "holmes" 1; "advetn" → "adventures" is 1 to its beginning.
  */
-export function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let beforePrevious: number[] = [];
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+export function editDistances(a: string, b: string, max: number): { whole: number; beginning: number } {
+  if ((rows[0] as Int32Array).length <= b.length) rows = rows.map(() => new Int32Array(b.length * 2));
+  let [beforePrevious, previous, current] = rows as [Int32Array, Int32Array, Int32Array];
+  for (let j = 0; j <= b.length; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const current = [i];
+    current[0] = i;
     let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
       let value = Math.min(
         (previous[j] as number) + 1,
         (current[j - 1] as number) + 1,
         (previous[j - 1] as number) + cost,
       );
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1))
         value = Math.min(value, (beforePrevious[j - 2] as number) + 1);
-      current.push(value);
-      rowMin = Math.min(rowMin, value);
+      current[j] = value;
+      if (value < rowMin) rowMin = value;
     }
-    if (rowMin > max) return max + 1;
-    beforePrevious = previous;
-    previous = current;
+    if (rowMin > max) return { whole: max + 1, beginning: max + 1 };
+    [beforePrevious, previous, current] = [previous, current, beforePrevious];
   }
-  return previous[b.length] as number;
+  const cap = (distance: number) => Math.min(distance, max + 1);
+  return { whole: cap(previous[b.length] as number), beginning: cap(previous[Math.min(a.length, b.length)] as number) };
+}
+
+export function editDistance(a: string, b: string, max: number): number {
+  return editDistances(a, b, max).whole;
 }
 
 /**
@@ -55,8 +63,7 @@ export function corrections(word: string, candidates: readonly string[], limit: 
   return candidates
     .filter((candidate) => !candidate.startsWith(word))
     .map((candidate) => {
-      const whole = editDistance(word, candidate, max);
-      const beginning = editDistance(word, candidate.slice(0, word.length), max);
+      const { whole, beginning } = editDistances(word, candidate, max);
       // A whole-word match ranks above the same distance to a word's beginning.
       return { candidate, distance: Math.min(whole, beginning + 0.5), within: Math.min(whole, beginning) <= max };
     })
