@@ -32,36 +32,34 @@ export interface BookLabel {
 /** A changed text takes a new slot; once this many are dead (and a tenth of all), a rebuild pays. */
 const DEAD_SLOTS_BEFORE_REBUILD = 1_000;
 
-function wasteful(docs: DocumentSlots): boolean {
-  return docs.dead > DEAD_SLOTS_BEFORE_REBUILD && docs.dead * 10 > docs.size;
-}
-
 /**
- * Searchable books by the beginnings of their words: title and authors (the first ranking tier, and the
- * words spelling is corrected against), summaries apart.
+ * Documents found by the beginnings of their words and ranked by interaction score. `words` are those the first
+ * tier matches and spelling is corrected against; a subclass may keep more.
  */
-export class BookIndex {
-  private readonly docs = new DocumentSlots();
-  private readonly titles: PrefixIndex;
-  private readonly summaries: PrefixIndex;
-  private readonly labels: BookLabel[] = [];
+abstract class RankedIndex<Row extends { id: string; interactionScore: number }, Label> {
+  protected readonly docs = new DocumentSlots();
+  protected readonly words: PrefixIndex;
+  private readonly labels: Label[] = [];
 
-  constructor(rows: readonly BookText[]) {
+  constructor(
+    rows: readonly Row[],
+    private readonly text: (row: Row) => string,
+    private readonly label: (row: Row) => Label,
+  ) {
     for (const row of rows) this.slot(row);
-    this.titles = new PrefixIndex(rows.map(titleText));
-    this.summaries = new PrefixIndex(rows.map((row) => row.summary));
+    this.words = new PrefixIndex(rows.map(text));
   }
 
   get wasteful(): boolean {
-    return wasteful(this.docs);
+    return this.docs.dead > DEAD_SLOTS_BEFORE_REBUILD && this.docs.dead * 10 > this.docs.size;
   }
 
-  /** A book whose text (or visibility) changed: its words are read again. */
-  put(row: BookText): void {
+  /** A document whose text (or visibility) changed: its words are read again, into a new slot. */
+  put(row: Row): number {
     this.docs.forget(row.id);
     const slot = this.slot(row);
-    this.titles.add(slot, titleText(row));
-    this.summaries.add(slot, row.summary);
+    this.words.add(slot, this.text(row));
+    return slot;
   }
 
   rescore(id: string, score: number): void {
@@ -77,107 +75,71 @@ export class BookIndex {
   }
 
   beginsSomeWord(word: string): boolean {
-    return this.titles.beginsSomeWord(word);
+    return this.words.beginsSomeWord(word);
   }
 
   spellingCandidates(word: string, limit: number): string[] {
-    return this.titles.candidates(word, limit);
+    return this.words.candidates(word, limit);
   }
 
-  /** Ids of the best `limit` books matching every group in title or authors. */
-  inTitles(groups: WordGroups, limit: number): string[] {
-    return this.ids(topSlots(matching(this.docs, [this.titles], groups), this.docs, limit));
+  /** Ids of the best `limit` documents matching every group. */
+  matching(groups: WordGroups, limit: number): string[] {
+    return this.ids(this.best(matching(this.docs, [this.words], groups), limit));
+  }
+
+  labelsMatching(groups: WordGroups, limit: number): Label[] {
+    return this.best(matching(this.docs, [this.words], groups), limit).map((slot) => this.labels[slot] as Label);
+  }
+
+  protected best(bits: Uint32Array, limit: number): number[] {
+    return topSlots(bits, this.docs, limit);
+  }
+
+  protected ids(slots: number[]): string[] {
+    return slots.map((slot) => this.docs.ids[slot] as string);
+  }
+
+  private slot(row: Row): number {
+    const slot = this.docs.add(row.id, row.interactionScore);
+    this.labels[slot] = this.label(row);
+    return slot;
+  }
+}
+
+/** Searchable books: title and authors are the first tier's words; summaries are kept apart for the second. */
+export class BookIndex extends RankedIndex<BookText, BookLabel> {
+  private readonly summaries: PrefixIndex;
+
+  constructor(rows: readonly BookText[]) {
+    super(
+      rows,
+      (row) => `${row.title} ${row.authors}`,
+      (row) => ({ id: row.id, title: row.title, authors: row.authors }),
+    );
+    this.summaries = new PrefixIndex(rows.map((row) => row.summary));
+  }
+
+  override put(row: BookText): number {
+    const slot = super.put(row);
+    this.summaries.add(slot, row.summary);
+    return slot;
   }
 
   /** Ids of the best `limit` books that match only with their summaries' words. */
   onlyWithSummaries(groups: WordGroups, limit: number): string[] {
-    const bits = matching(this.docs, [this.titles, this.summaries], groups);
-    subtract(bits, matching(this.docs, [this.titles], groups));
-    return this.ids(topSlots(bits, this.docs, limit));
+    const bits = matching(this.docs, [this.words, this.summaries], groups);
+    subtract(bits, matching(this.docs, [this.words], groups));
+    return this.ids(this.best(bits, limit));
   }
+}
 
-  labelsInTitles(groups: WordGroups, limit: number): BookLabel[] {
-    return topSlots(matching(this.docs, [this.titles], groups), this.docs, limit).map(
-      (slot) => this.labels[slot] as BookLabel,
+/** People by first name, last name and username (never email). */
+export class PersonIndex extends RankedIndex<PersonText, PersonLabel> {
+  constructor(rows: readonly PersonText[]) {
+    super(
+      rows,
+      (row) => `${row.firstName} ${row.lastName} ${row.username}`,
+      ({ interactionScore: _, ...label }) => label,
     );
   }
-
-  private slot(row: BookText): number {
-    const slot = this.docs.add(row.id, row.interactionScore);
-    this.labels[slot] = { id: row.id, title: row.title, authors: row.authors };
-    return slot;
-  }
-
-  private ids(slots: number[]): string[] {
-    return slots.map((slot) => this.docs.ids[slot] as string);
-  }
-}
-
-function titleText(row: BookText): string {
-  return `${row.title} ${row.authors}`;
-}
-
-/** People by the beginnings of their first name, last name and username (never email). */
-export class PersonIndex {
-  private readonly docs = new DocumentSlots();
-  private readonly names: PrefixIndex;
-  private readonly labels: PersonLabel[] = [];
-
-  constructor(rows: readonly PersonText[]) {
-    for (const row of rows) this.slot(row);
-    this.names = new PrefixIndex(rows.map(nameText));
-  }
-
-  get wasteful(): boolean {
-    return wasteful(this.docs);
-  }
-
-  put(row: PersonText): void {
-    this.docs.forget(row.id);
-    this.names.add(this.slot(row), nameText(row));
-  }
-
-  rescore(id: string, score: number): void {
-    this.docs.rescore(id, score);
-  }
-
-  forget(id: string): void {
-    this.docs.forget(id);
-  }
-
-  has(id: string): boolean {
-    return this.docs.slotOf(id) !== undefined;
-  }
-
-  beginsSomeWord(word: string): boolean {
-    return this.names.beginsSomeWord(word);
-  }
-
-  spellingCandidates(word: string, limit: number): string[] {
-    return this.names.candidates(word, limit);
-  }
-
-  /** Ids of the best `limit` people matching every group. */
-  matching(groups: WordGroups, limit: number): string[] {
-    return this.best(groups, limit).map((slot) => this.docs.ids[slot] as string);
-  }
-
-  labelsMatching(groups: WordGroups, limit: number): PersonLabel[] {
-    return this.best(groups, limit).map((slot) => this.labels[slot] as PersonLabel);
-  }
-
-  private best(groups: WordGroups, limit: number): number[] {
-    return topSlots(matching(this.docs, [this.names], groups), this.docs, limit);
-  }
-
-  private slot(row: PersonText): number {
-    const slot = this.docs.add(row.id, row.interactionScore);
-    const { interactionScore: _, ...label } = row;
-    this.labels[slot] = label;
-    return slot;
-  }
-}
-
-function nameText(row: PersonText): string {
-  return `${row.firstName} ${row.lastName} ${row.username}`;
 }

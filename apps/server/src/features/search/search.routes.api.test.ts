@@ -215,7 +215,7 @@ describe.each(dialectsUnderTest())("search API on %s", (dialect) => {
       testDb.db.transaction().execute(async (trx) => {
         await trx.updateTable("books").set({ title: "Copper Meadow" }).where("id", "=", id).execute();
         const inside = createSearchRepository({ database: { ...testDb.handle, db: trx } });
-        expect((await inside.indexes()).books.inTitles([["copper"]], 5)).toEqual([id]);
+        expect((await inside.indexes()).books.matching([["copper"]], 5)).toEqual([id]);
         throw rollback;
       }),
     ).rejects.toBe(rollback);

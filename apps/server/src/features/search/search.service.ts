@@ -55,7 +55,7 @@ export class SearchService {
   async suggest(text: string): Promise<{ items: Suggestion[] }> {
     const words = this.words(text);
     const { books, people, genres } = await this.repository.indexes();
-    const bookLabels = corrected(books, words, (groups) => books.labelsInTitles(groups, SUGGESTED.books)).found;
+    const bookLabels = corrected(books, words, (groups) => books.labelsMatching(groups, SUGGESTED.books)).found;
     const personLabels = corrected(people, words, (groups) => people.labelsMatching(groups, SUGGESTED.people)).found;
     const matchingGenres = genres
       .filter((genre) => {
@@ -90,7 +90,7 @@ export class SearchService {
     const ranked = filtered ? Math.max(wanted, FILTERED_MATCHES_PER_TIER) : wanted;
     // Matches in title or authors come first, then those matching only with their summaries; both tiers'
     // candidates are read in one statement.
-    const { groups, found: titleIds } = corrected(index, words, (candidate) => index.inTitles(candidate, ranked));
+    const { groups, found: titleIds } = corrected(index, words, (candidate) => index.matching(candidate, ranked));
     const summaryIds = index.onlyWithSummaries(groups, ranked);
     const inTitles = new Set(titleIds);
     const candidates = await this.repository.booksAmong([...titleIds, ...summaryIds], filters);
