@@ -1,23 +1,42 @@
-import type { Annotation, Me, ReadingProgress } from "@quire/core";
+import type { Annotation, BookSummary, Me, PublicProfile, PublicUser, ReadingProgress } from "@quire/core";
 
-export function makeMe(overrides: Partial<Me> = {}): Me {
+/** Someone else as the API shows them; `username` follows the first name. */
+export function makePublicUser(id: string, firstName: string, overrides: Partial<PublicUser> = {}): PublicUser {
   return {
-    id: "user-1",
-    firstName: "Ada",
-    lastName: "Lovelace",
-    username: "ada12345",
-    email: "ada@example.com",
+    id,
+    firstName,
+    lastName: "Reed",
+    username: firstName.toLowerCase(),
     roles: ["reader"],
-    signUpForBeta: false,
     social: {},
-    createdAt: "2026-01-02T10:00:00.000Z",
-    updatedAt: "2026-01-02T10:00:00.000Z",
+    createdAt: "2026-01-01T00:00:00.000Z",
     avatarUrl: null,
     coverUrl: null,
     description: "",
     location: null,
     nFollowing: 0,
     nFollowers: 0,
+    interactionScore: 0,
+    ...overrides,
+  };
+}
+
+/** Wren Reed's profile page (/u/wren), a reader who is no author unless told otherwise. */
+export function makeProfile(overrides: Partial<PublicProfile> = {}): PublicProfile {
+  return { ...makePublicUser("user-wren", "Wren"), author: null, ...overrides };
+}
+
+/** The signed-in reader, Ada. */
+export function makeMe(overrides: Partial<Me> = {}): Me {
+  return {
+    ...makePublicUser("user-1", "Ada", {
+      lastName: "Lovelace",
+      username: "ada12345",
+      createdAt: "2026-01-02T10:00:00.000Z",
+    }),
+    email: "ada@example.com",
+    signUpForBeta: false,
+    updatedAt: "2026-01-02T10:00:00.000Z",
     acceptedTerms: true,
     acceptedTracking: false,
     emailVerified: true,
@@ -25,10 +44,36 @@ export function makeMe(overrides: Partial<Me> = {}): Me {
     searchUserId: "search-1",
     utm: null,
     systemLists: { "want-to-read": [], reading: [], finished: [] },
-    interactionScore: 0,
     favouriteGenres: [],
     onboarding: { completedSteps: [], finished: true },
     readingActivityPublic: true,
+    ...overrides,
+  };
+}
+
+/** A launched community book as the catalogue lists it; `id` follows the title unless given. */
+export function makeBookSummary(title: string, overrides: Partial<BookSummary> = {}): BookSummary {
+  return {
+    id: title.toLowerCase().replaceAll(/[^a-z0-9]+/g, "-"),
+    title,
+    authors: ["Mara Quill"],
+    authorIds: ["u1"],
+    imageUrl: null,
+    summary: "",
+    genreRefs: [],
+    categoryRefs: [],
+    source: "own",
+    display: true,
+    status: "launched",
+    publishingLabel: "community-original",
+    completionStatus: "complete",
+    launchedDate: "2026-10-01T00:00:00.000Z",
+    addedDate: "2026-09-01T00:00:00.000Z",
+    nUserStarred: 0,
+    nCurrentReads: 0,
+    nFinishedReads: 0,
+    interactionScore: 0,
+    lastInteractedAt: null,
     ...overrides,
   };
 }

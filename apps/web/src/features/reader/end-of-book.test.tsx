@@ -1,9 +1,9 @@
-import type { Annotation, BookSummary, ChapterContent } from "@quire/core";
+import type { Annotation, ChapterContent } from "@quire/core";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi } from "../../test/api-mock";
-import { makeAnnotation, makeMe, makeProgress } from "../../test/fixtures";
+import { makeAnnotation, makeBookSummary, makeMe, makeProgress } from "../../test/fixtures";
 import { renderRouter } from "../../test/render-router";
 import EndOfBook, { endPassage } from "./end-of-book";
 
@@ -25,28 +25,7 @@ const chapter = {
   chapterCount: 3,
 } as ChapterContent;
 
-const summary = (id: string, title: string): BookSummary => ({
-  id,
-  title,
-  authors: ["Mara Quill"],
-  authorIds: ["u1"],
-  imageUrl: null,
-  summary: "",
-  genreRefs: [],
-  categoryRefs: [],
-  source: "own",
-  display: true,
-  status: "launched",
-  publishingLabel: "community-original",
-  completionStatus: "complete",
-  launchedDate: "2026-10-01T00:00:00.000Z",
-  addedDate: "2026-09-01T00:00:00.000Z",
-  nUserStarred: 3,
-  nCurrentReads: 1,
-  nFinishedReads: 2,
-  interactionScore: 10,
-  lastInteractedAt: null,
-});
+const summary = (id: string, title: string) => makeBookSummary(title, { id });
 
 const detail = {
   book: summary("book-1", "The Lantern Keeper"),

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type ApiMocks, apiError, mockApi } from "../../test/api-mock";
-import { makeMe } from "../../test/fixtures";
+import { makeMe, makeProgress } from "../../test/fixtures";
 import { renderRouter } from "../../test/render-router";
 import { ReaderScreen } from "./reader-screen";
 import { READER_SETTINGS_KEY } from "./reader-settings";
@@ -75,15 +75,11 @@ describe("the reader", () => {
       ...bookApi,
       "auth.session": () => ({ user: makeMe() }),
       "progress.get": () => ({
-        progress: {
-          userId: "user-1",
-          bookId: BOOK,
+        progress: makeProgress({
           progress: 60,
           currentChapter: "chapter-3",
-          lastReadAt: "2027-01-01T00:00:00.000Z",
-          isRead: false,
           epubPosition: { anchorId: "chapter-3", offset: 0.4 },
-        },
+        }),
         chapters: [],
       }),
     });
@@ -159,15 +155,10 @@ describe("the reader", () => {
       ...bookApi,
       "auth.session": () => ({ user: makeMe() }),
       "progress.get": () => ({
-        progress: {
-          userId: "user-1",
-          bookId: BOOK,
+        progress: makeProgress({
           progress: 60,
-          currentChapter: "chapter-2",
-          lastReadAt: "2027-01-01T00:00:00.000Z",
-          isRead: false,
           epubPosition: { anchorId: "chapter-2", offset: 0.4, char: 9, text: "chapter2." },
-        },
+        }),
         chapters: [],
       }),
     });

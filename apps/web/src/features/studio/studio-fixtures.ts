@@ -1,4 +1,5 @@
 import type { StudioBook, StudioChapter, StudioChapterSummary } from "@quire/core";
+import { makeBookSummary } from "../../test/fixtures";
 
 /** An author's own unlaunched book ("Night Harbour", b1), as the studio API answers it. */
 export function makeStudioBook(
@@ -6,29 +7,17 @@ export function makeStudioBook(
   chapters: StudioChapterSummary[] = [makeChapterSummary(1, "One")],
 ): StudioBook {
   return {
-    book: {
+    book: makeBookSummary("Night Harbour", {
       id: "b1",
-      title: "Night Harbour",
       authors: ["Ada Lovelace"],
       authorIds: ["user-1"],
-      imageUrl: null,
-      summary: "",
-      genreRefs: [],
-      categoryRefs: [],
-      source: "own",
       display: false,
       status: "wip",
-      publishingLabel: "community-original",
       completionStatus: "wip",
       launchedDate: null,
       addedDate: "2026-01-01T00:00:00.000Z",
-      nUserStarred: 0,
-      nCurrentReads: 0,
-      nFinishedReads: 0,
-      interactionScore: 0,
-      lastInteractedAt: null,
       ...overrides,
-    },
+    }),
     teaser: "",
     characters: [],
     moods: [],

@@ -1,4 +1,3 @@
-import type { StudioBook } from "@quire/core";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createMemoryRouter } from "react-router";
@@ -10,44 +9,11 @@ import { BookDetailsForm } from "./components/book-details-form";
 import { LaunchPanel } from "./components/launch-panel";
 import { AdminImportScreen } from "./screens/admin-import-screen";
 import { NewBookScreen } from "./screens/new-book-screen";
+import { makeStudioBook } from "./studio-fixtures";
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-function makeStudioBook(overrides: Partial<StudioBook["book"]> = {}): StudioBook {
-  return {
-    book: {
-      id: "b1",
-      title: "Night Harbour",
-      authors: ["Ada Lovelace"],
-      authorIds: ["user-1"],
-      imageUrl: null,
-      summary: "",
-      genreRefs: [],
-      categoryRefs: [],
-      source: "own",
-      display: false,
-      status: "wip",
-      publishingLabel: "community-original",
-      completionStatus: "wip",
-      launchedDate: null,
-      addedDate: "2026-01-01T00:00:00.000Z",
-      nUserStarred: 0,
-      nCurrentReads: 0,
-      nFinishedReads: 0,
-      interactionScore: 0,
-      lastInteractedAt: null,
-      ...overrides,
-    },
-    teaser: "",
-    characters: [],
-    moods: [],
-    wordCount: 0,
-    timeToReadMinutes: 0,
-    chapters: [{ anchorId: "c1", name: "One", chapterNumber: 1, wordCount: 10, updatedAt: "2026-01-01T00:00:00.000Z" }],
-  };
-}
 
 function renderAt(element: ReactNode, path = "/studio") {
   renderRouter(createMemoryRouter([{ path, element }], { initialEntries: [path] }));

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiError, mockApi } from "../../../test/api-mock";
-import { makeMe } from "../../../test/fixtures";
+import { makeBookSummary, makeMe } from "../../../test/fixtures";
 import { renderRouter } from "../../../test/render-router";
 import { LAUNCH_POLL_MS } from "../../catalog/queries";
 import { BookScreen } from "./book-screen";
@@ -15,29 +15,12 @@ afterEach(() => {
 
 function detail(book: Partial<BookSummary>): BookDetail {
   return {
-    book: {
+    book: makeBookSummary("The Lantern Keeper", {
       id: "book-1",
-      title: "The Lantern Keeper",
-      authors: ["Mara Quill"],
-      authorIds: ["u1"],
-      imageUrl: null,
       summary: "A keeper of lights.",
-      genreRefs: [],
-      categoryRefs: [],
-      source: "own",
-      display: true,
-      status: "launched",
-      publishingLabel: "community-original",
-      completionStatus: "complete",
-      launchedDate: "2026-10-01T00:00:00.000Z",
-      addedDate: "2026-09-01T00:00:00.000Z",
       nUserStarred: 7,
-      nCurrentReads: 1,
-      nFinishedReads: 2,
-      interactionScore: 10,
-      lastInteractedAt: null,
       ...book,
-    },
+    }),
     bookData: null,
     genres: [],
     categories: [],

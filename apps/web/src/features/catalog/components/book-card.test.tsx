@@ -3,33 +3,16 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import { makeBookSummary } from "../../../test/fixtures";
 import { BookCard } from "./book-card";
 
-function makeBook(overrides: Partial<BookSummary> = {}): BookSummary {
-  return {
-    id: "the-lantern-keeper",
-    title: "The Lantern Keeper",
+const makeBook = (overrides: Partial<BookSummary> = {}) =>
+  makeBookSummary("The Lantern Keeper", {
     authors: ["Mara Quill", "Ines Ashdown"],
     authorIds: ["u1", "u2"],
-    imageUrl: null,
     summary: "A keeper of lights and the sea that keeps her.",
-    genreRefs: [],
-    categoryRefs: [],
-    source: "own",
-    display: true,
-    status: "launched",
-    publishingLabel: "community-original",
-    completionStatus: "complete",
-    launchedDate: "2026-10-01T00:00:00.000Z",
-    addedDate: "2026-09-01T00:00:00.000Z",
-    nUserStarred: 3,
-    nCurrentReads: 1,
-    nFinishedReads: 2,
-    interactionScore: 10,
-    lastInteractedAt: null,
     ...overrides,
-  };
-}
+  });
 
 function renderCard(book: BookSummary) {
   const router = createMemoryRouter([{ path: "/", element: <BookCard book={book} /> }]);

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { type ApiMocks, apiError, mockApi } from "../../../test/api-mock";
+import { makeBookSummary } from "../../../test/fixtures";
 import { renderRouter } from "../../../test/render-router";
-import { makeBookSummary } from "../catalog-fixtures";
 import { BrowseScreen } from "./browse-screen";
 
 function renderBrowse(url: string, mocks: ApiMocks) {

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "../../../lib/query-client";
 import { apiError, mockApi } from "../../../test/api-mock";
-import { makeMe } from "../../../test/fixtures";
+import { makeBookSummary, makeMe, makePublicUser } from "../../../test/fixtures";
 import { FeedScreen } from "./feed-screen";
 
 afterEach(() => {
@@ -20,28 +20,7 @@ function item(id: string, type: FeedItem["type"], title: string, createdAt: stri
     type,
     actor: ada,
     createdAt,
-    book: {
-      id: `book-${id}`,
-      title,
-      authors: ["Mary Shelley"],
-      authorIds: [],
-      imageUrl: null,
-      summary: "",
-      genreRefs: [],
-      categoryRefs: [],
-      source: "public-domain",
-      display: true,
-      status: "launched",
-      publishingLabel: null,
-      completionStatus: "complete",
-      launchedDate: null,
-      addedDate: "2026-01-01T00:00:00.000Z",
-      nUserStarred: 0,
-      nCurrentReads: 0,
-      nFinishedReads: 0,
-      interactionScore: 0,
-      lastInteractedAt: null,
-    },
+    book: makeBookSummary(title, { id: `book-${id}` }),
   };
 }
 
@@ -91,16 +70,7 @@ describe("FeedScreen", () => {
       "users.suggested": () => ({
         items: [
           {
-            ...ada,
-            roles: ["reader"],
-            social: {},
-            createdAt: "2026-01-01T00:00:00.000Z",
-            coverUrl: null,
-            description: "",
-            location: "Lisbon",
-            nFollowing: 0,
-            nFollowers: 0,
-            interactionScore: 0,
+            ...makePublicUser("user-ada", "Ada", { lastName: "Lovelace", location: "Lisbon" }),
             author: { nReaders: 12 },
           },
         ],

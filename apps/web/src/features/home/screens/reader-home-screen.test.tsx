@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiError, mockApi } from "../../../test/api-mock";
-import { makeMe } from "../../../test/fixtures";
+import { makeBookSummary, makeMe, makeProgress } from "../../../test/fixtures";
 import { renderRouter } from "../../../test/render-router";
 import { HomeScreen } from "./home-screen";
 
@@ -11,29 +11,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const book = (id: string, title: string, extra: Partial<BookSummary> = {}): BookSummary => ({
-  id,
-  title,
-  authors: ["Ada Lovelace"],
-  authorIds: [],
-  imageUrl: null,
-  summary: "",
-  genreRefs: [],
-  categoryRefs: [],
-  source: "own",
-  display: true,
-  status: "launched",
-  publishingLabel: null,
-  completionStatus: "complete",
-  launchedDate: "2026-01-01T00:00:00.000Z",
-  addedDate: "2026-01-01T00:00:00.000Z",
-  nUserStarred: 0,
-  nCurrentReads: 0,
-  nFinishedReads: 0,
-  interactionScore: 0,
-  lastInteractedAt: null,
-  ...extra,
-});
+const book = (id: string, title: string, extra: Partial<BookSummary> = {}) => makeBookSummary(title, { id, ...extra });
 
 const EMPTY: ReaderHome = {
   continueReading: [],
@@ -48,15 +26,7 @@ const FULL: ReaderHome = {
   continueReading: [
     {
       book: book("b1", "The Lamplighter"),
-      progress: {
-        userId: "user-1",
-        bookId: "b1",
-        progress: 42,
-        currentChapter: "c3",
-        lastReadAt: "2026-11-20T10:00:00.000Z",
-        isRead: false,
-        epubPosition: { anchorId: "c3", offset: 0.5 },
-      },
+      progress: makeProgress({ bookId: "b1", progress: 42 }),
     },
   ],
   comingSoon: [

@@ -1,9 +1,8 @@
-import type { BookSummary } from "@quire/core";
 import { screen, within } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi } from "../../../test/api-mock";
-import { makeMe } from "../../../test/fixtures";
+import { makeBookSummary, makeMe, makeProgress } from "../../../test/fixtures";
 import { renderRouter } from "../../../test/render-router";
 import { LibraryScreen } from "./library-screen";
 
@@ -11,28 +10,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const book = (id: string, title: string): BookSummary => ({
-  id,
-  title,
-  authors: ["Ada Lovelace"],
-  authorIds: [],
-  imageUrl: null,
-  summary: "",
-  source: "own",
-  display: true,
-  status: "launched",
-  publishingLabel: null,
-  completionStatus: "complete",
-  launchedDate: null,
-  addedDate: "2026-01-01T00:00:00.000Z",
-  nUserStarred: 0,
-  nCurrentReads: 0,
-  nFinishedReads: 0,
-  interactionScore: 0,
-  lastInteractedAt: null,
-  genreRefs: [],
-  categoryRefs: [],
-});
+const book = (id: string, title: string) => makeBookSummary(title, { id });
 
 function renderLibrary() {
   const router = createMemoryRouter([{ path: "/library", element: <LibraryScreen /> }], {
@@ -49,15 +27,7 @@ describe("LibraryScreen", () => {
         items: [
           {
             book: book("b1", "The Lamplighter"),
-            progress: {
-              userId: "user-1",
-              bookId: "b1",
-              progress: 42,
-              currentChapter: "c3",
-              lastReadAt: "2026-11-20T10:00:00.000Z",
-              isRead: false,
-              epubPosition: { anchorId: "c3", offset: 0.5 },
-            },
+            progress: makeProgress({ bookId: "b1", progress: 42 }),
           },
         ],
       }),

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi } from "../../../test/api-mock";
 import { makeMe } from "../../../test/fixtures";
 import { renderRouter } from "../../../test/render-router";
+import { makeStudioBook } from "../studio-fixtures";
 import { StudioScreen } from "./studio-screen";
 
 afterEach(() => {
@@ -40,28 +41,7 @@ describe("Studio", () => {
         items: [
           {
             wordCount: 1234,
-            book: {
-              id: "b1",
-              title: "Night Harbour",
-              authors: ["Ada Lovelace"],
-              authorIds: ["user-1"],
-              imageUrl: null,
-              summary: "",
-              genreRefs: [],
-              categoryRefs: [],
-              source: "own",
-              display: false,
-              status: "wip",
-              publishingLabel: "community-original",
-              completionStatus: "wip",
-              launchedDate: null,
-              addedDate: "2026-01-01T00:00:00.000Z",
-              nUserStarred: 0,
-              nCurrentReads: 0,
-              nFinishedReads: 0,
-              interactionScore: 0,
-              lastInteractedAt: null,
-            },
+            book: makeStudioBook().book,
           },
         ],
       }),

@@ -1,9 +1,9 @@
-import type { BookSummary, ReadingActivity } from "@quire/core";
+import type { ReadingActivity } from "@quire/core";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiError, mockApi } from "../../../test/api-mock";
-import { makeMe } from "../../../test/fixtures";
+import { makeBookSummary, makeMe } from "../../../test/fixtures";
 import { renderRouter } from "../../../test/render-router";
 import { ReadingActivitySection } from "./reading-activity-section";
 
@@ -11,36 +11,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function book(id: string, title: string): BookSummary {
-  return {
-    id,
-    title,
-    authors: ["Mary Shelley"],
-    authorIds: [],
-    imageUrl: null,
-    summary: "",
-    genreRefs: [],
-    categoryRefs: [],
-    source: "public-domain",
-    display: true,
-    status: "launched",
-    publishingLabel: null,
-    completionStatus: "complete",
-    launchedDate: null,
-    addedDate: "2026-01-01T00:00:00.000Z",
-    nUserStarred: 0,
-    nCurrentReads: 0,
-    nFinishedReads: 0,
-    interactionScore: 0,
-    lastInteractedAt: null,
-  };
-}
-
 const URL = "GET /api/v1/users/user-wren/reading";
 const activity = (overrides: Partial<ReadingActivity> = {}): ReadingActivity => ({
   hidden: false,
-  reading: [book("frankenstein", "Frankenstein"), book("emma", "Emma")],
-  finished: [book("dracula", "Dracula")],
+  reading: [makeBookSummary("Frankenstein"), makeBookSummary("Emma")],
+  finished: [makeBookSummary("Dracula")],
   starred: [],
   ...overrides,
 });

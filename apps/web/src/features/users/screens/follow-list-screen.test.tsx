@@ -1,33 +1,12 @@
-import type { PublicProfile, PublicUser } from "@quire/core";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { type ApiMocks, apiError, mockApi } from "../../../test/api-mock";
-import { makeMe } from "../../../test/fixtures";
+import { makeMe, makeProfile, makePublicUser } from "../../../test/fixtures";
 import { renderRouter } from "../../../test/render-router";
 import { FollowersScreen, FollowingScreen } from "./follow-list-screen";
 
-function person(id: string, firstName: string, overrides: Partial<PublicUser> = {}): PublicUser {
-  return {
-    id,
-    firstName,
-    lastName: "Reed",
-    username: firstName.toLowerCase(),
-    roles: ["reader"],
-    social: {},
-    createdAt: "2026-01-01T00:00:00.000Z",
-    avatarUrl: null,
-    coverUrl: null,
-    description: "",
-    location: null,
-    nFollowing: 0,
-    nFollowers: 0,
-    interactionScore: 0,
-    ...overrides,
-  };
-}
-
-const wren: PublicProfile = { ...person("user-wren", "Wren", { nFollowers: 3 }), author: null };
+const wren = makeProfile({ nFollowers: 3 });
 
 function renderList(at = "/u/wren/followers", mocks: ApiMocks = {}) {
   const calls = mockApi({ "users.byUsername": () => ({ user: wren }), ...mocks });
@@ -52,7 +31,7 @@ describe("the followers and following screens", () => {
     const calls = renderList("/u/wren/followers", {
       "users.followers": ({ params }) => {
         expect(params.id).toBe("user-wren");
-        return { items: [person("u-ada", "Ada"), person("u-bo", "Bo")], nextCursor: "page-2" };
+        return { items: [makePublicUser("u-ada", "Ada"), makePublicUser("u-bo", "Bo")], nextCursor: "page-2" };
       },
     });
     expect(await screen.findByRole("heading", { name: "Followers" })).toBeTruthy();
@@ -64,7 +43,7 @@ describe("the followers and following screens", () => {
 
     mockApi({
       "users.byUsername": () => ({ user: wren }),
-      "users.followers": () => ({ items: [person("u-cy", "Cy")], nextCursor: null }),
+      "users.followers": () => ({ items: [makePublicUser("u-cy", "Cy")], nextCursor: null }),
     });
     fireEvent.click(screen.getByRole("button", { name: "Load more" }));
     await waitFor(() => expect(names()).toEqual(["Ada Reed", "Bo Reed", "Cy Reed"]));
@@ -83,7 +62,7 @@ describe("the followers and following screens", () => {
     renderList("/u/wren/following", {
       "auth.session": () => ({ user: me }),
       "users.following": () => ({
-        items: [person("u-ada", "Ada"), person(me.id, me.firstName, { lastName: me.lastName })],
+        items: [makePublicUser("u-ada", "Ada"), makePublicUser(me.id, me.firstName, { lastName: me.lastName })],
         nextCursor: null,
       }),
       "users.followState": () => ({ following: false, nFollowers: 0 }),
@@ -108,7 +87,9 @@ describe("the followers and following screens", () => {
     const busy = "Too many requests. Try again in a minute.";
     renderList("/u/wren/followers", {
       "users.followers": () =>
-        fail ? apiError(429, "resource-exhausted", busy) : { items: [person("u-ada", "Ada")], nextCursor: null },
+        fail
+          ? apiError(429, "resource-exhausted", busy)
+          : { items: [makePublicUser("u-ada", "Ada")], nextCursor: null },
     });
     expect((await screen.findByTestId("error-message")).textContent).toBe(busy);
     fail = false;

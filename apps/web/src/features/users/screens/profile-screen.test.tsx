@@ -5,30 +5,14 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "../../../lib/query-client";
 import { mockApi } from "../../../test/api-mock";
-import { makeMe } from "../../../test/fixtures";
+import { makeBookSummary, makeMe, makeProfile } from "../../../test/fixtures";
 import { ProfileScreen } from "./profile-screen";
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const wren: PublicProfile = {
-  id: "user-wren",
-  firstName: "Wren",
-  lastName: "Reed",
-  username: "wren",
-  roles: ["reader"],
-  social: {},
-  createdAt: "2026-01-01T00:00:00.000Z",
-  avatarUrl: null,
-  coverUrl: null,
-  description: "",
-  location: "Lisbon",
-  nFollowing: 0,
-  nFollowers: 4,
-  interactionScore: 0,
-  author: null,
-};
+const wren = makeProfile({ location: "Lisbon", nFollowers: 4 });
 
 function renderProfile(at = "/u/wren") {
   const router = createMemoryRouter(
@@ -99,31 +83,8 @@ describe("ProfileScreen counts", () => {
   });
 });
 
-function makeBook(id: string, overrides: Partial<BookSummary> = {}): BookSummary {
-  return {
-    id,
-    title: `Book ${id}`,
-    authors: ["Wren Reed"],
-    authorIds: ["user-wren"],
-    imageUrl: null,
-    summary: "",
-    genreRefs: [],
-    categoryRefs: [],
-    source: "own",
-    display: true,
-    status: "launched",
-    publishingLabel: "community-original",
-    completionStatus: "complete",
-    launchedDate: "2026-10-01T00:00:00.000Z",
-    addedDate: "2026-09-01T00:00:00.000Z",
-    nUserStarred: 0,
-    nCurrentReads: 0,
-    nFinishedReads: 0,
-    interactionScore: 0,
-    lastInteractedAt: null,
-    ...overrides,
-  };
-}
+const makeBook = (id: string, overrides: Partial<BookSummary> = {}) =>
+  makeBookSummary(`Book ${id}`, { id, authors: ["Wren Reed"], authorIds: ["user-wren"], ...overrides });
 
 const author: PublicProfile = { ...wren, roles: ["reader", "author"], author: { nReaders: 3 } };
 
