@@ -1,63 +1,25 @@
-import type { Annotation, BookDetail, Chapter, ChapterContent } from "@quire/core";
+import type { Annotation } from "@quire/core";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi } from "../../test/api-mock";
-import { makeMe } from "../../test/fixtures";
-import { renderRouter } from "../../test/render-router";
-import { ReaderScreen } from "../reader/reader-screen";
+import { makeAnnotation, makeMe } from "../../test/fixtures";
+import { renderSaltLanternReader, saltLanternApi } from "../../test/reader-book";
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const BOOK = "book-1";
-const chapters: Chapter[] = ["Prologue", "The Crossing"].map((name, index) => ({
-  bookId: BOOK,
-  anchorId: `chapter-${index + 1}`,
-  name,
-  chapterNumber: index + 1,
-  wordCount: 1000,
-  role: "body",
-}));
-const content: ChapterContent = {
-  bookId: BOOK,
-  anchorId: "chapter-1",
-  name: "Prologue",
-  chapterNumber: 1,
-  html: "<h2>Prologue</h2><p>The lantern burned all night.</p>",
-  wordCount: 1000,
-  css: "",
-  language: "en",
-  previous: null,
-  next: null,
-  chapterCount: 2,
-};
-const detail = {
-  book: { id: BOOK, title: "The Salt Lantern", status: "launched" },
-  bookData: { epubToc: [] },
-  genres: [],
-  categories: [],
-} as unknown as BookDetail;
-
-function annotation(overrides: Partial<Annotation>): Annotation {
-  return {
-    id: "a",
-    bookId: BOOK,
+/** A highlight of "lantern" in the prologue unless told otherwise. */
+const annotation = (overrides: Partial<Annotation>) =>
+  makeAnnotation({
     kind: "highlight",
-    anchorId: "chapter-1",
     chapterName: "Prologue",
     start: 8,
     end: 15,
     quote: "lantern",
     color: "yellow",
-    note: null,
-    textChanged: false,
-    createdAt: "2027-01-01T00:00:00.000Z",
-    updatedAt: "2027-01-01T00:00:00.000Z",
     ...overrides,
-  };
-}
+  });
 
 const items = [
   annotation({ id: "h1" }),
@@ -87,14 +49,7 @@ function readerApi(signedIn: boolean, list: Annotation[] = items) {
   let current = list;
   return mockApi({
     "auth.session": () => ({ user: signedIn ? makeMe() : null }),
-    "books.get": () => detail,
-    "books.chapters": () => ({ items: chapters, nextCursor: null }),
-    "books.chapterContent": ({ params }) => ({
-      chapter:
-        params.anchorId === "chapter-2"
-          ? { ...content, anchorId: "chapter-2", name: "The Crossing", chapterNumber: 2 }
-          : content,
-    }),
+    ...saltLanternApi,
     "annotations.list": () => ({ items: current }),
     "annotations.delete": () => {
       current = current.filter((item) => item.id !== "h1");
@@ -108,14 +63,6 @@ function readerApi(signedIn: boolean, list: Annotation[] = items) {
   });
 }
 
-function renderReader() {
-  const router = createMemoryRouter([{ path: "/read/:bookId/:anchorId?", element: <ReaderScreen /> }], {
-    initialEntries: ["/read/book-1/chapter-1"],
-  });
-  renderRouter(router);
-  return router;
-}
-
 async function openPanel() {
   fireEvent.click(await screen.findByRole("button", { name: "Notes and highlights" }));
   return screen.findByTestId("annotations-panel");
@@ -124,7 +71,7 @@ async function openPanel() {
 describe("the annotations panel", () => {
   it("lists the reader's bookmarks, highlights and notes by chapter, marking text a new edition changed", async () => {
     readerApi(true);
-    renderReader();
+    renderSaltLanternReader();
     const panel = await openPanel();
     const chaptersShown = await within(panel).findAllByRole("region");
     expect(chaptersShown.map((section) => section.getAttribute("aria-label"))).toEqual([
@@ -147,7 +94,7 @@ describe("the annotations panel", () => {
 
   it("goes to an annotation's place: its chapter, at its character, with its quote to find it again", async () => {
     readerApi(true);
-    const router = renderReader();
+    const router = renderSaltLanternReader();
     const panel = await openPanel();
     fireEvent.click(await within(panel).findByRole("button", { name: "Note: salt and tar. Go there" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/read/book-1/chapter-2"));
@@ -158,7 +105,7 @@ describe("the annotations panel", () => {
 
   it("deletes an annotation and edits a note", async () => {
     const calls = readerApi(true);
-    renderReader();
+    renderSaltLanternReader();
     const panel = await openPanel();
     const prologue = (await within(panel).findAllByRole("region"))[0] as HTMLElement;
     fireEvent.click(within(prologue).getByRole("button", { name: "Delete highlight" }));
@@ -184,14 +131,14 @@ describe("the annotations panel", () => {
 
   it("says so when there is nothing yet", async () => {
     readerApi(true, []);
-    renderReader();
+    renderSaltLanternReader();
     const panel = await openPanel();
     expect((await within(panel).findByTestId("annotations-empty")).textContent).toContain("Select text to highlight");
   });
 
   it("offers a visitor to sign in, and asks the server for nothing", async () => {
     const calls = readerApi(false);
-    renderReader();
+    renderSaltLanternReader();
     const panel = await openPanel();
     expect(within(panel).getByRole("link", { name: "Sign in" }).getAttribute("href")).toBe(
       `/auth/sign-in?next=${encodeURIComponent("/read/book-1/chapter-1")}`,

@@ -1,42 +1,12 @@
-import type { BookDetail, BookSearchMatch, Chapter, ChapterContent } from "@quire/core";
+import type { BookSearchMatch } from "@quire/core";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiError, mockApi } from "../../test/api-mock";
-import { renderRouter } from "../../test/render-router";
-import { ReaderScreen } from "./reader-screen";
+import { renderSaltLanternReader, saltLanternApi } from "../../test/reader-book";
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-const BOOK = "book-1";
-const chapters = ["Prologue", "The Crossing"].map((name, index) => ({
-  bookId: BOOK,
-  anchorId: `chapter-${index + 1}`,
-  name,
-  chapterNumber: index + 1,
-  wordCount: 1000,
-})) as Chapter[];
-const content: ChapterContent = {
-  bookId: BOOK,
-  anchorId: "chapter-1",
-  name: "Prologue",
-  chapterNumber: 1,
-  html: "<h2>Prologue</h2><p>The lantern burned all night.</p>",
-  wordCount: 1000,
-  css: "",
-  language: "en",
-  previous: null,
-  next: null,
-  chapterCount: 2,
-};
-const detail = {
-  book: { id: BOOK, title: "The Salt Lantern", status: "launched" },
-  bookData: { epubToc: [] },
-  genres: [],
-  categories: [],
-} as unknown as BookDetail;
 
 const match = (overrides: Partial<BookSearchMatch>): BookSearchMatch => ({
   anchorId: "chapter-1",
@@ -64,14 +34,7 @@ function readerApi(search: (q: string) => Response) {
   const queries: string[] = [];
   mockApi({
     "auth.session": () => ({ user: null }),
-    "books.get": () => detail,
-    "books.chapters": () => ({ items: chapters, nextCursor: null }),
-    "books.chapterContent": ({ params }) => ({
-      chapter:
-        params.anchorId === "chapter-2"
-          ? { ...content, anchorId: "chapter-2", name: "The Crossing", chapterNumber: 2 }
-          : content,
-    }),
+    ...saltLanternApi,
     "books.search": () => search(queries.at(-1) ?? ""),
   });
   const answer = globalThis.fetch;
@@ -81,14 +44,6 @@ function readerApi(search: (q: string) => Response) {
     return answer(input, init);
   });
   return queries;
-}
-
-function renderReader() {
-  const router = createMemoryRouter([{ path: "/read/:bookId/:anchorId?", element: <ReaderScreen /> }], {
-    initialEntries: ["/read/book-1/chapter-1"],
-  });
-  renderRouter(router);
-  return router;
 }
 
 async function searchFor(text: string) {
@@ -104,7 +59,7 @@ async function searchFor(text: string) {
 describe("search in the book", () => {
   it("lists matches by chapter with the match bold, and goes to a match's place with its text", async () => {
     const queries = readerApi(() => Response.json({ items: matches, total: 2 }));
-    const router = renderReader();
+    const router = renderSaltLanternReader();
     const sheet = await searchFor("  lantern ");
     expect((await within(sheet).findByTestId("book-search-summary")).textContent).toBe("2 matches");
     expect(queries).toEqual(["lantern"]);
@@ -130,7 +85,7 @@ describe("search in the book", () => {
     const queries = readerApi((q) =>
       Response.json(q === "zebra" ? { items: [], total: 0 } : { items: matches, total: 1234 }),
     );
-    renderReader();
+    renderSaltLanternReader();
     const sheet = await searchFor(" a ");
     expect(within(sheet).getByText("Type at least 2 characters to search.")).toBeTruthy();
     expect(queries).toEqual([]);
@@ -150,7 +105,7 @@ describe("search in the book", () => {
 
   it("shows the server's refusal with a way to retry", async () => {
     readerApi(() => apiError(429, "resource-exhausted", "Too many requests, please slow down."));
-    renderReader();
+    renderSaltLanternReader();
     const sheet = await searchFor("lantern");
     const alert = await within(sheet).findByTestId("error-state");
     expect(alert.textContent).toContain("Too many requests, please slow down.");
