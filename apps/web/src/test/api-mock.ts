@@ -93,3 +93,11 @@ function toResponse(answer: unknown): Response {
 export function apiError(status: number, code: string, message: string, reason?: string): Response {
   return Response.json({ error: { code, message, ...(reason ? { reason } : {}) } }, { status });
 }
+
+/** The server's 400 for a body that fails its schema: a developer's message plus one issue per field. */
+export function invalidBody(
+  message: string,
+  details: { path: string; message: string; [more: string]: unknown }[],
+): Response {
+  return Response.json({ error: { code: "invalid-argument", message, details } }, { status: 400 });
+}

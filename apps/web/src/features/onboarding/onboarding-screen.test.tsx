@@ -2,7 +2,7 @@ import type { Me } from "@quire/core";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, Outlet, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { apiError, mockApi } from "../../test/api-mock";
+import { apiError, invalidBody, mockApi } from "../../test/api-mock";
 import { makeMe } from "../../test/fixtures";
 import { renderRouter } from "../../test/render-router";
 import { OnboardingGate } from "./onboarding-gate";
@@ -104,16 +104,9 @@ describe("onboarding", () => {
     mockApi({
       "auth.session": () => ({ user: fresh() }),
       "me.onboarding.first-name": () =>
-        Response.json(
-          {
-            error: {
-              code: "invalid-argument",
-              message: "Invalid body: firstName: Too big: expected string to have <=100 characters",
-              details: [{ path: "firstName", message: "Too big", code: "too_big", origin: "string", maximum: 100 }],
-            },
-          },
-          { status: 400 },
-        ),
+        invalidBody("Invalid body: firstName: Too big: expected string to have <=100 characters", [
+          { path: "firstName", message: "Too big", code: "too_big", origin: "string", maximum: 100 },
+        ]),
     });
     renderAt("/auth/onboarding/first-name");
     fireEvent.change(await screen.findByLabelText("First name"), { target: { value: "Grace" } });

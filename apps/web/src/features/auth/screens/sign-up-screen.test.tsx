@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "../../../lib/query-client";
-import { apiError, mockApi } from "../../../test/api-mock";
+import { apiError, invalidBody, mockApi } from "../../../test/api-mock";
 import { SignUpScreen } from "./sign-up-screen";
 
 afterEach(() => {
@@ -92,16 +92,9 @@ describe("SignUpScreen", () => {
   it("puts a 400's field issues beside their fields instead of the developer's message", async () => {
     mockApi({
       "auth.signUp": () =>
-        Response.json(
-          {
-            error: {
-              code: "invalid-argument",
-              message: "Invalid body: lastName: Too big: expected string to have <=100 characters",
-              details: [{ path: "lastName", message: "Last name can be up to 100 characters." }],
-            },
-          },
-          { status: 400 },
-        ),
+        invalidBody("Invalid body: lastName: Too big: expected string to have <=100 characters", [
+          { path: "lastName", message: "Last name can be up to 100 characters." },
+        ]),
     });
     renderSignUp();
     fill("Last name", "Lovelace");

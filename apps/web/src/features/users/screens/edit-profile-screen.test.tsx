@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { apiError, mockApi } from "../../../test/api-mock";
+import { apiError, invalidBody, mockApi } from "../../../test/api-mock";
 import { makeMe } from "../../../test/fixtures";
 import { renderRouter } from "../../../test/render-router";
 import { EditProfileScreen } from "./edit-profile-screen";
@@ -80,16 +80,9 @@ describe("EditProfileScreen", () => {
     mockApi({
       "auth.session": () => ({ user: makeMe() }),
       "me.update": () =>
-        Response.json(
-          {
-            error: {
-              code: "invalid-argument",
-              message: "Invalid body: social.x: Use letters, digits, dots and underscores only.",
-              details: [{ path: "social.x", message: "Use letters, digits, dots and underscores only." }],
-            },
-          },
-          { status: 400 },
-        ),
+        invalidBody("Invalid body: social.x: Use letters, digits, dots and underscores only.", [
+          { path: "social.x", message: "Use letters, digits, dots and underscores only." },
+        ]),
     });
     renderEditProfile();
     await screen.findByRole("heading", { name: "Edit profile" });
