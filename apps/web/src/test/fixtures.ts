@@ -1,4 +1,13 @@
-import type { Annotation, BookSummary, Me, PublicProfile, PublicUser, ReadingProgress } from "@quire/core";
+import type {
+  Annotation,
+  BookData,
+  BookDetail,
+  BookSummary,
+  Me,
+  PublicProfile,
+  PublicUser,
+  ReadingProgress,
+} from "@quire/core";
 
 /** Someone else as the API shows them; `username` follows the first name. */
 export function makePublicUser(id: string, firstName: string, overrides: Partial<PublicUser> = {}): PublicUser {
@@ -76,6 +85,31 @@ export function makeBookSummary(title: string, overrides: Partial<BookSummary> =
     lastInteractedAt: null,
     ...overrides,
   };
+}
+
+/** An imported book's EPUB data with this table of contents; the reader starts at its first chapter. */
+export function makeBookData(epubToc: BookData["epubToc"], overrides: Partial<BookData> = {}): BookData {
+  return {
+    id: "book-1",
+    bookTeaser: "",
+    characters: [],
+    css: "",
+    tocLength: epubToc.length,
+    moods: [],
+    timeToReadMinutes: 1,
+    wordCount: 1000,
+    versionsMap: {},
+    latestVersion: "1",
+    epubToc,
+    startAnchorId: null,
+    originalPublicationYear: null,
+    ...overrides,
+  };
+}
+
+/** The book page's answer for `book`: no EPUB data, genres or categories unless told otherwise. */
+export function makeBookDetail(book: BookSummary, overrides: Partial<BookDetail> = {}): BookDetail {
+  return { book, bookData: null, genres: [], categories: [], ...overrides };
 }
 
 /** A reader's place in book-1: halfway through chapter 2 unless told otherwise. */

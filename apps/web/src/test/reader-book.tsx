@@ -1,7 +1,8 @@
-import type { BookDetail, Chapter, ChapterContent } from "@quire/core";
+import type { Chapter, ChapterContent } from "@quire/core";
 import { createMemoryRouter } from "react-router";
 import { ReaderScreen } from "../features/reader/reader-screen";
 import type { ApiMocks } from "./api-mock";
+import { makeBookData, makeBookDetail, makeBookSummary } from "./fixtures";
 import { renderRouter } from "./render-router";
 
 /** "The Salt Lantern" (book-1): a prologue and "The Crossing", as the reader loads it. */
@@ -26,12 +27,9 @@ const prologue: ChapterContent = {
   next: null,
   chapterCount: 2,
 };
-const detail = {
-  book: { id: "book-1", title: "The Salt Lantern", status: "launched" },
-  bookData: { epubToc: [] },
-  genres: [],
-  categories: [],
-} as unknown as BookDetail;
+const detail = makeBookDetail(makeBookSummary("The Salt Lantern", { id: "book-1" }), {
+  bookData: makeBookData([]),
+});
 
 export const saltLanternApi: ApiMocks = {
   "books.get": () => detail,

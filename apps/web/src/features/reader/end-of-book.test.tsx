@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi } from "../../test/api-mock";
-import { makeAnnotation, makeBookSummary, makeMe, makeProgress } from "../../test/fixtures";
+import { makeAnnotation, makeBookDetail, makeBookSummary, makeMe, makeProgress } from "../../test/fixtures";
 import { renderRouter } from "../../test/render-router";
 import EndOfBook, { endPassage } from "./end-of-book";
 
@@ -27,12 +27,9 @@ const chapter = {
 
 const summary = (id: string, title: string) => makeBookSummary(title, { id });
 
-const detail = {
-  book: summary("book-1", "The Lantern Keeper"),
-  bookData: null,
-  genres: [],
+const detail = makeBookDetail(summary("book-1", "The Lantern Keeper"), {
   categories: [{ id: "sea", name: "Sea stories" }],
-};
+});
 
 function renderEnd(handlers: Parameters<typeof mockApi>[0], props: { onClose?(): void; onReadAgain?(): void } = {}) {
   const calls = mockApi({

@@ -1,9 +1,9 @@
-import type { BookDetail, Chapter, ChapterContent, ReaderSettings } from "@quire/core";
+import type { Chapter, ChapterContent, ReaderSettings } from "@quire/core";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type ApiMocks, apiError, mockApi } from "../../test/api-mock";
-import { makeMe, makeProgress } from "../../test/fixtures";
+import { makeBookData, makeBookDetail, makeBookSummary, makeMe, makeProgress } from "../../test/fixtures";
 import { renderRouter } from "../../test/render-router";
 import { ReaderScreen } from "./reader-screen";
 import { READER_SETTINGS_KEY } from "./reader-settings";
@@ -40,14 +40,9 @@ function content(number: number): ChapterContent {
   };
 }
 
-const detail = {
-  book: { id: BOOK, title: "The Salt Lantern", status: "launched" },
-  bookData: {
-    epubToc: chapterList.map((c) => ({ title: c.name, anchorId: c.anchorId, children: [] })),
-  },
-  genres: [],
-  categories: [],
-} as unknown as BookDetail;
+const detail = makeBookDetail(makeBookSummary("The Salt Lantern", { id: BOOK }), {
+  bookData: makeBookData(chapterList.map((c) => ({ title: c.name, anchorId: c.anchorId, children: [] }))),
+});
 
 const bookApi: ApiMocks = {
   "books.get": () => detail,

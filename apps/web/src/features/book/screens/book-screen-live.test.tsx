@@ -1,9 +1,9 @@
-import type { BookDetail, BookSummary } from "@quire/core";
+import type { BookSummary } from "@quire/core";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiError, mockApi } from "../../../test/api-mock";
-import { makeBookSummary, makeMe } from "../../../test/fixtures";
+import { makeBookDetail, makeBookSummary, makeMe } from "../../../test/fixtures";
 import { renderRouter } from "../../../test/render-router";
 import { LAUNCH_POLL_MS } from "../../catalog/queries";
 import { BookScreen } from "./book-screen";
@@ -13,19 +13,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function detail(book: Partial<BookSummary>): BookDetail {
-  return {
-    book: makeBookSummary("The Lantern Keeper", {
-      id: "book-1",
-      summary: "A keeper of lights.",
-      nUserStarred: 7,
-      ...book,
-    }),
-    bookData: null,
-    genres: [],
-    categories: [],
-  };
-}
+const detail = (book: Partial<BookSummary>) =>
+  makeBookDetail(
+    makeBookSummary("The Lantern Keeper", { id: "book-1", summary: "A keeper of lights.", nUserStarred: 7, ...book }),
+  );
 
 const noChapters = () => Response.json({ items: [], nextCursor: null });
 
