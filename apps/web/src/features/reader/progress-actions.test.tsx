@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi } from "../../test/api-mock";
-import { makeMe } from "../../test/fixtures";
+import { makeMe, makeProgress } from "../../test/fixtures";
 import { renderRouter } from "../../test/render-router";
 import { ReaderProgressMenu } from "./progress-actions";
 
@@ -10,15 +10,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const row = (progress: number, isRead: boolean) => ({
-  userId: "user-1",
-  bookId: "book-1",
-  progress,
-  currentChapter: "chapter-2",
-  lastReadAt: "2027-01-01T00:00:00.000Z",
-  isRead,
-  epubPosition: { anchorId: "chapter-2", offset: 0.5 },
-});
+const row = (progress: number, isRead: boolean) => makeProgress({ progress, isRead });
 
 function renderMenu(signedIn = true) {
   const onStartedOver = vi.fn();

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "../../lib/query-client";
 import { mockApi } from "../../test/api-mock";
-import { makeMe } from "../../test/fixtures";
+import { makeMe, makeProgress } from "../../test/fixtures";
 import { ReadButton } from "./read-button";
 
 afterEach(() => {
@@ -21,15 +21,12 @@ function renderButton(status: "launched" | "scheduled" = "launched") {
   );
 }
 
-const progressRow = (progress: number, isRead: boolean) => ({
-  userId: "user-1",
-  bookId: "book-1",
-  progress,
-  currentChapter: progress === 100 ? "chapter-3" : "chapter-2",
-  lastReadAt: "2027-01-01T00:00:00.000Z",
-  isRead,
-  epubPosition: { anchorId: progress === 100 ? "chapter-3" : "chapter-2", offset: progress === 100 ? 1 : 0.5 },
-});
+const progressRow = (progress: number, isRead: boolean) =>
+  makeProgress({
+    progress,
+    isRead,
+    ...(progress === 100 ? { currentChapter: "chapter-3", epubPosition: { anchorId: "chapter-3", offset: 1 } } : {}),
+  });
 
 // A title page before the chapters: reading again starts after it.
 const chapterPage: ChapterPage = {
@@ -59,15 +56,7 @@ describe("the book page's read button", () => {
     mockApi({
       "auth.session": () => ({ user: makeMe() }),
       "progress.get": () => ({
-        progress: {
-          userId: "user-1",
-          bookId: "book-1",
-          progress: 40,
-          currentChapter: "chapter-2",
-          lastReadAt: "2027-01-01T00:00:00.000Z",
-          isRead: false,
-          epubPosition: { anchorId: "chapter-2", offset: 0.5 },
-        },
+        progress: makeProgress({ progress: 40 }),
         chapters: [],
       }),
     });

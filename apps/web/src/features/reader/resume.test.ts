@@ -1,19 +1,11 @@
 import type { BookProgressResponse } from "@quire/core";
 import { describe, expect, it } from "vitest";
+import { makeProgress } from "../../test/fixtures";
 import { bodyChapterPlace, firstBodyChapter, startPosition } from "./resume";
 
 const chapters = [{ anchorId: "intro" }, { anchorId: "one" }, { anchorId: "two" }];
 const saved = (progress: Partial<NonNullable<BookProgressResponse["progress"]>>): BookProgressResponse => ({
-  progress: {
-    userId: "u",
-    bookId: "b",
-    progress: 40,
-    currentChapter: null,
-    lastReadAt: "2027-01-01T00:00:00.000Z",
-    isRead: false,
-    epubPosition: null,
-    ...progress,
-  },
+  progress: makeProgress({ progress: 40, currentChapter: null, epubPosition: null, ...progress }),
   chapters: [],
 });
 

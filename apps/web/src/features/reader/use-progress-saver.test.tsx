@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "../../lib/query-client";
 import { mockApi } from "../../test/api-mock";
+import { makeProgress } from "../../test/fixtures";
 import { catalogKeys } from "../catalog/queries";
 import { libraryKeys } from "../library/queries";
 import { readerKeys } from "./reader-queries";
@@ -14,15 +15,7 @@ afterEach(() => {
 });
 
 const answer = (progress: number, isRead: boolean) => ({
-  progress: {
-    userId: "user-1",
-    bookId: "book-1",
-    progress,
-    currentChapter: "chapter-2",
-    lastReadAt: "2027-01-01T00:00:00.000Z",
-    isRead,
-    epubPosition: { anchorId: "chapter-2", offset: 0.5 },
-  },
+  progress: makeProgress({ progress, isRead }),
   chapters: [],
 });
 
