@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mockApi } from "../test/api-mock";
-import { makeMe } from "../test/fixtures";
+import { mockApi, signedIn } from "../test/api-mock";
 import { renderRouter } from "../test/render-router";
 import { AppShell } from "./app-shell";
 
@@ -41,7 +40,7 @@ describe("AppShell", () => {
 
   it("shows the account menu and the Account tab when signed in, and signs out to /", async () => {
     const calls = mockApi({
-      "auth.session": () => ({ user: makeMe() }),
+      ...signedIn,
       "auth.signOut": () => new Response(null, { status: 204 }),
     });
     const router = renderShell("/books/x");

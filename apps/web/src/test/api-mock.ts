@@ -1,6 +1,7 @@
 import type { ApiOperationName, ApiResponse } from "@quire/core";
 import { API_OPERATIONS } from "@quire/core/api-operations";
 import { vi } from "vitest";
+import { makeMe } from "./fixtures";
 
 export interface RecordedCall {
   method: string;
@@ -40,6 +41,9 @@ const BACKGROUND: ApiMocks = {
   "auth.session": () => ({ user: null }),
   "auth.providers": () => ({ providers: { google: false, apple: false }, appScheme: "quire" }),
 };
+
+/** Spread into a table to have Ada (makeMe) signed in. */
+export const signedIn: ApiMocks = { "auth.session": () => ({ user: makeMe() }) };
 
 /**
  * Replaces fetch with a table of answers (see ApiMocks). Unlisted calls answer 404 in the API's error

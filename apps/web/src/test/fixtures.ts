@@ -3,6 +3,7 @@ import type {
   BookData,
   BookDetail,
   BookSummary,
+  BookViewerState,
   Me,
   PublicProfile,
   PublicUser,
@@ -110,6 +111,11 @@ export function makeBookData(epubToc: BookData["epubToc"], overrides: Partial<Bo
 /** The book page's answer for `book`: no EPUB data, genres or categories unless told otherwise. */
 export function makeBookDetail(book: BookSummary, overrides: Partial<BookDetail> = {}): BookDetail {
   return { book, bookData: null, genres: [], categories: [], ...overrides };
+}
+
+/** What the book page shows the viewer of their own: nothing starred, shelved, subscribed or read unless told. */
+export function makeViewerState(overrides: Partial<BookViewerState> = {}): BookViewerState {
+  return { starred: false, list: null, subscribed: false, progress: null, ...overrides };
 }
 
 /** A reader's place in book-1: halfway through chapter 2 unless told otherwise. */

@@ -6,8 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { api } from "../../lib/api-client";
 import { createQueryClient } from "../../lib/query-client";
 import { SESSION_QUERY_KEY } from "../../lib/session-state";
-import { apiError, mockApi } from "../../test/api-mock";
-import { makeMe } from "../../test/fixtures";
+import { apiError, mockApi, signedIn } from "../../test/api-mock";
 import { fetchSession, type Session, useSession } from "./session";
 
 afterEach(() => {
@@ -56,7 +55,7 @@ describe("the session", () => {
   });
 
   it("is the user when the probe answers one", async () => {
-    mockApi({ "auth.session": () => ({ user: makeMe() }) });
+    mockApi(signedIn);
     renderWith(createQueryClient(), <SessionProbe />);
     await waitFor(() => expect(screen.getByTestId("session").textContent).toBe("signed-in:ada@example.com"));
   });
@@ -69,7 +68,7 @@ describe("the session", () => {
 
   it("is reset to null when any authenticated call answers unauthenticated (SPEC §8)", async () => {
     mockApi({
-      "auth.session": () => ({ user: makeMe() }),
+      ...signedIn,
       "me.lists": () => apiError(401, "unauthenticated", "Please login!", "not_logged_in"),
     });
     const client = createQueryClient();

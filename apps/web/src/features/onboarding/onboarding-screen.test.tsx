@@ -2,7 +2,7 @@ import type { Me } from "@quire/core";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, Outlet, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { apiError, invalidBody, mockApi } from "../../test/api-mock";
+import { apiError, invalidBody, mockApi, signedIn } from "../../test/api-mock";
 import { makeMe } from "../../test/fixtures";
 import { renderRouter } from "../../test/render-router";
 import { OnboardingGate } from "./onboarding-gate";
@@ -154,7 +154,7 @@ describe("onboarding", () => {
   });
 
   it("never shows onboarding to a finished user", async () => {
-    mockApi({ "auth.session": () => ({ user: makeMe() }) });
+    mockApi(signedIn);
     renderAt("/auth/onboarding/first-name");
     await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/"));
   });

@@ -2,8 +2,8 @@ import type { Annotation, ChapterContent } from "@quire/core";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mockApi } from "../../test/api-mock";
-import { makeAnnotation, makeBookDetail, makeBookSummary, makeMe, makeProgress } from "../../test/fixtures";
+import { mockApi, signedIn } from "../../test/api-mock";
+import { makeAnnotation, makeBookDetail, makeBookSummary, makeProgress, makeViewerState } from "../../test/fixtures";
 import { renderRouter } from "../../test/render-router";
 import EndOfBook, { endPassage } from "./end-of-book";
 
@@ -62,9 +62,9 @@ function renderEnd(handlers: Parameters<typeof mockApi>[0], props: { onClose?():
   return calls;
 }
 
-const signedIn = {
-  "auth.session": () => ({ user: makeMe() }),
-  "books.viewerState": () => ({ starred: false, list: null, subscribed: false, progress: null }),
+const signedInReader = {
+  ...signedIn,
+  "books.viewerState": () => makeViewerState(),
 };
 
 describe("EndOfBook", () => {
@@ -77,7 +77,7 @@ describe("EndOfBook", () => {
 
   it("marks the book finished, stars it and offers the rows that are not empty", async () => {
     const calls = renderEnd({
-      ...signedIn,
+      ...signedInReader,
       "progress.get": () => ({ progress: makeProgress({ progress: 97 }), chapters: [] }),
       "progress.finish": () => ({ progress: makeProgress({ progress: 100, isRead: true }), chapters: [] }),
       "books.star": () => ({ starred: true, nUserStarred: 4 }),
@@ -103,7 +103,7 @@ describe("EndOfBook", () => {
     const writeText = vi.fn(async () => {});
     vi.stubGlobal("navigator", { ...navigator, share: undefined, clipboard: { writeText } });
     const calls = renderEnd({
-      ...signedIn,
+      ...signedInReader,
       "progress.get": () => ({ progress: makeProgress({ progress: 100, isRead: true }), chapters: [] }),
       "annotations.create": ({ body }) => makeAnnotation(body as Partial<Annotation>),
     });

@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mockApi } from "../../test/api-mock";
-import { makeMe, makeProgress } from "../../test/fixtures";
+import { mockApi, signedIn } from "../../test/api-mock";
+import { makeProgress } from "../../test/fixtures";
 import { renderRouter } from "../../test/render-router";
 import { ReaderProgressMenu } from "./progress-actions";
 
@@ -31,7 +31,7 @@ function renderMenu(signedIn = true) {
 describe("the reader's progress sheet, opened from its book figure", () => {
   it("shows the book's figure and marks the book finished", async () => {
     const calls = mockApi({
-      "auth.session": () => ({ user: makeMe() }),
+      ...signedIn,
       "progress.get": () => ({ progress: row(40, false), chapters: [] }),
       "progress.finish": () => ({ progress: row(100, true), chapters: [] }),
     });
@@ -48,7 +48,7 @@ describe("the reader's progress sheet, opened from its book figure", () => {
 
   it("starts over after a confirmation and takes the reader back to the start", async () => {
     mockApi({
-      "auth.session": () => ({ user: makeMe() }),
+      ...signedIn,
       "progress.get": () => ({ progress: row(40, false), chapters: [] }),
       "progress.startOver": () => ({ progress: row(0, false), chapters: [] }),
     });

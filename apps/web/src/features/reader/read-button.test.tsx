@@ -4,8 +4,8 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "../../lib/query-client";
-import { mockApi } from "../../test/api-mock";
-import { makeMe, makeProgress } from "../../test/fixtures";
+import { mockApi, signedIn } from "../../test/api-mock";
+import { makeProgress } from "../../test/fixtures";
 import { ReadButton } from "./read-button";
 
 afterEach(() => {
@@ -54,7 +54,7 @@ describe("the book page's read button", () => {
 
   it("continues a signed-in reader's book where they are", async () => {
     mockApi({
-      "auth.session": () => ({ user: makeMe() }),
+      ...signedIn,
       "progress.get": () => ({
         progress: makeProgress({ progress: 40 }),
         chapters: [],
@@ -69,7 +69,7 @@ describe("the book page's read button", () => {
   it("marks a book finished, then offers to read it again from its first chapter", async () => {
     let stored = progressRow(40, false);
     const calls = mockApi({
-      "auth.session": () => ({ user: makeMe() }),
+      ...signedIn,
       "progress.get": () => ({ progress: stored, chapters: [] }),
       "books.chapters": () => chapterPage,
       "progress.finish": () => {
@@ -91,7 +91,7 @@ describe("the book page's read button", () => {
 
   it("starts over only once the reader confirms, and keeps the place when they do not", async () => {
     const calls = mockApi({
-      "auth.session": () => ({ user: makeMe() }),
+      ...signedIn,
       "progress.get": () => ({ progress: progressRow(100, true), chapters: [] }),
       "books.chapters": () => chapterPage,
       "progress.startOver": () => ({
@@ -115,7 +115,7 @@ describe("the book page's read button", () => {
 
   it("shows a re-read of a finished book as its place, and the failure of an action", async () => {
     mockApi({
-      "auth.session": () => ({ user: makeMe() }),
+      ...signedIn,
       "progress.get": () => ({ progress: progressRow(30, true), chapters: [] }),
       "progress.finish": () =>
         Response.json({ error: { code: "internal", message: "Failed to update reading progress." } }, { status: 500 }),

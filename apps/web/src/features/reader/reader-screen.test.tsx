@@ -2,8 +2,8 @@ import type { Chapter, ChapterContent, ReaderSettings } from "@quire/core";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { type ApiMocks, apiError, mockApi } from "../../test/api-mock";
-import { makeBookData, makeBookDetail, makeBookSummary, makeMe, makeProgress } from "../../test/fixtures";
+import { type ApiMocks, apiError, mockApi, signedIn } from "../../test/api-mock";
+import { makeBookData, makeBookDetail, makeBookSummary, makeProgress } from "../../test/fixtures";
 import { renderRouter } from "../../test/render-router";
 import { ReaderScreen } from "./reader-screen";
 import { READER_SETTINGS_KEY } from "./reader-settings";
@@ -68,7 +68,7 @@ describe("the reader", () => {
   it("opens where the signed-in reader left off", async () => {
     const calls = mockApi({
       ...bookApi,
-      "auth.session": () => ({ user: makeMe() }),
+      ...signedIn,
       "progress.get": () => ({
         progress: makeProgress({
           progress: 60,
@@ -95,7 +95,7 @@ describe("the reader", () => {
   });
 
   it("opens at the first chapter when the server has no progress to give (404)", async () => {
-    mockApi({ ...bookApi, "auth.session": () => ({ user: makeMe() }) });
+    mockApi({ ...bookApi, ...signedIn });
     const router = renderReader("/read/book-1");
     expect(await chapterTitle()).toHaveProperty("textContent", "Prologue");
     expect(router.state.location.pathname).toBe("/read/book-1/chapter-1");
@@ -148,7 +148,7 @@ describe("the reader", () => {
   it("opens at the exact saved place, which the address then carries", async () => {
     mockApi({
       ...bookApi,
-      "auth.session": () => ({ user: makeMe() }),
+      ...signedIn,
       "progress.get": () => ({
         progress: makeProgress({
           progress: 60,
@@ -175,7 +175,7 @@ describe("the reader", () => {
     };
     const calls = mockApi({
       ...bookApi,
-      "auth.session": () => ({ user: makeMe() }),
+      ...signedIn,
       "me.readerSettings": () => ({ settings: stored }),
       "me.updateReaderSettings": (call) => ({ settings: call.body as ReaderSettings }),
     });

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { apiError, mockApi } from "../../test/api-mock";
+import { apiError, mockApi, signedIn } from "../../test/api-mock";
 import { makeMe } from "../../test/fixtures";
 import { renderRouter } from "../../test/render-router";
 import { BookDetailsForm } from "./components/book-details-form";
@@ -41,7 +41,7 @@ describe("new book", () => {
 
   it("shows a refusal that names no field as the form's alert", async () => {
     mockApi({
-      "auth.session": () => ({ user: makeMe() }),
+      ...signedIn,
       "studio.createBook": () => apiError(403, "permission-denied", "Become an author to write books in the studio."),
     });
     renderAt(<NewBookScreen />, "/studio/books/new");

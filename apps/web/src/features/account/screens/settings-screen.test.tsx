@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { apiError, mockApi } from "../../../test/api-mock";
+import { apiError, mockApi, signedIn } from "../../../test/api-mock";
 import { makeMe } from "../../../test/fixtures";
 import { renderRouter } from "../../../test/render-router";
 import { SettingsScreen } from "./settings-screen";
@@ -36,7 +36,7 @@ describe("SettingsScreen", () => {
 
   it("shows the profile and puts a wrong current password under its field", async () => {
     mockApi({
-      "auth.session": () => ({ user: makeMe() }),
+      ...signedIn,
       "auth.changePassword": () => apiError(403, "permission-denied", "Invalid password!", "invalid_password"),
     });
     renderAccount();
@@ -54,7 +54,7 @@ describe("SettingsScreen", () => {
   });
 
   it("explains both password fields at once before sending anything", async () => {
-    const calls = mockApi({ "auth.session": () => ({ user: makeMe() }) });
+    const calls = mockApi(signedIn);
     renderAccount();
     await screen.findByRole("heading", { name: "Settings" });
     fireEvent.change(screen.getByLabelText("New password"), { target: { value: "short" } });
@@ -74,7 +74,7 @@ describe("SettingsScreen", () => {
 
   it("is signed out everywhere when the session has ended meanwhile", async () => {
     mockApi({
-      "auth.session": () => ({ user: makeMe() }),
+      ...signedIn,
       "auth.changePassword": () => apiError(401, "unauthenticated", "No user logged in."),
     });
     renderAccount();
@@ -88,7 +88,7 @@ describe("SettingsScreen", () => {
   it("signs out to the home page, not to a sign-in prompt for this page", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const calls = mockApi({
-      "auth.session": () => ({ user: makeMe() }),
+      ...signedIn,
       "auth.signOut": () => undefined,
     });
     renderAccount();
@@ -123,7 +123,7 @@ describe("SettingsScreen", () => {
   it("switches reading activity off for others, showing the switch's pending value and a failure", async () => {
     let answer = () => Response.json({ user: makeMe({ readingActivityPublic: false }) });
     const calls = mockApi({
-      "auth.session": () => ({ user: makeMe() }),
+      ...signedIn,
       "me.update": () => answer(),
     });
     renderAccount();

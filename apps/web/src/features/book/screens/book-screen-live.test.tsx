@@ -2,8 +2,8 @@ import type { BookSummary } from "@quire/core";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { apiError, mockApi } from "../../../test/api-mock";
-import { makeBookDetail, makeBookSummary, makeMe } from "../../../test/fixtures";
+import { apiError, mockApi, signedIn } from "../../../test/api-mock";
+import { makeBookDetail, makeBookSummary, makeViewerState } from "../../../test/fixtures";
 import { renderRouter } from "../../../test/render-router";
 import { LAUNCH_POLL_MS } from "../../catalog/queries";
 import { BookScreen } from "./book-screen";
@@ -35,10 +35,10 @@ describe("BookScreen, live", () => {
   it("moves the star count with the click, and back when the star fails", async () => {
     let answer: (response: Response) => void = () => {};
     const calls = mockApi({
-      "auth.session": () => ({ user: makeMe() }),
+      ...signedIn,
       "books.get": () => detail({}),
       "books.chapters": noChapters,
-      "books.viewerState": () => ({ starred: false, list: null, subscribed: false, progress: null }),
+      "books.viewerState": () => makeViewerState(),
       "books.star": () => new Promise<Response>((resolve) => (answer = resolve)),
     });
     renderBookPage();
@@ -58,10 +58,10 @@ describe("BookScreen, live", () => {
   it("shows the count the star answered with, and reads the book again", async () => {
     let starred = false;
     const calls = mockApi({
-      "auth.session": () => ({ user: makeMe() }),
+      ...signedIn,
       "books.get": () => detail({ nUserStarred: starred ? 12 : 7 }),
       "books.chapters": noChapters,
-      "books.viewerState": () => ({ starred: false, list: null, subscribed: false, progress: null }),
+      "books.viewerState": () => makeViewerState(),
       "books.star": () => {
         starred = true;
         return Response.json({ starred: true, nUserStarred: 12 });

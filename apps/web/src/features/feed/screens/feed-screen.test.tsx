@@ -4,8 +4,8 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "../../../lib/query-client";
-import { apiError, mockApi } from "../../../test/api-mock";
-import { makeBookSummary, makeMe, makePublicUser } from "../../../test/fixtures";
+import { apiError, mockApi, signedIn } from "../../../test/api-mock";
+import { makeBookSummary, makePublicUser } from "../../../test/fixtures";
 import { FeedScreen } from "./feed-screen";
 
 afterEach(() => {
@@ -23,8 +23,6 @@ function item(id: string, type: FeedItem["type"], title: string, createdAt: stri
     book: makeBookSummary(title, { id: `book-${id}` }),
   };
 }
-
-const signedIn = { "auth.session": () => ({ user: makeMe() }) };
 
 function renderFeed() {
   const router = createMemoryRouter([{ path: "/feed", element: <FeedScreen /> }], { initialEntries: ["/feed"] });

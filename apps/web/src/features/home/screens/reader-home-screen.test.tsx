@@ -2,8 +2,8 @@ import type { BookSummary, ReaderHome } from "@quire/core";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { apiError, mockApi } from "../../../test/api-mock";
-import { makeBookSummary, makeMe, makeProgress } from "../../../test/fixtures";
+import { apiError, mockApi, signedIn } from "../../../test/api-mock";
+import { makeBookSummary, makeProgress } from "../../../test/fixtures";
 import { renderRouter } from "../../../test/render-router";
 import { HomeScreen } from "./home-screen";
 
@@ -53,8 +53,6 @@ function renderHome() {
 
 // The reader's home is a lazy import: its first load in a test run transforms the module, which can take a while.
 const LAZY = { timeout: 5000 };
-
-const signedIn = { "auth.session": () => ({ user: makeMe() }) };
 
 describe("ReaderHome", () => {
   it("keeps the landing page for visitors and never asks for a reader's home", async () => {

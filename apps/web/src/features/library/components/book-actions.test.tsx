@@ -1,19 +1,18 @@
-import type { BookSummary } from "@quire/core";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "../../../lib/query-client";
-import { apiError, mockApi } from "../../../test/api-mock";
-import { makeMe } from "../../../test/fixtures";
+import { apiError, mockApi, signedIn } from "../../../test/api-mock";
+import { makeBookSummary, makeViewerState } from "../../../test/fixtures";
 import { BookActions } from "./book-actions";
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const book = { id: "book-1", status: "scheduled" } as BookSummary;
-const state = { starred: false, list: null, subscribed: false, progress: null };
+const book = makeBookSummary("The Lantern Keeper", { id: "book-1", status: "scheduled" });
+const state = makeViewerState();
 
 function renderActions() {
   const router = createMemoryRouter([{ path: "/books/:id", element: <BookActions book={book} /> }], {
@@ -36,7 +35,7 @@ describe("BookActions", () => {
 
   it("stars, shelves and subscribes, showing each new state", async () => {
     const calls = mockApi({
-      "auth.session": () => ({ user: makeMe() }),
+      ...signedIn,
       "books.viewerState": () => state,
       "books.star": () => ({ starred: true, nUserStarred: 8 }),
       "me.listPut": () => ({ bookId: "book-1", list: "reading", addedAt: "2026-11-21T10:00:00.000Z" }),
@@ -65,7 +64,7 @@ describe("BookActions", () => {
 
   it("shows the spec's message when a star fails", async () => {
     mockApi({
-      "auth.session": () => ({ user: makeMe() }),
+      ...signedIn,
       "books.viewerState": () => state,
       "books.star": () => apiError(500, "internal", "Failed to toggle book star."),
     });

@@ -1,8 +1,8 @@
 import { screen, within } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mockApi } from "../../../test/api-mock";
-import { makeBookSummary, makeMe, makeProgress } from "../../../test/fixtures";
+import { mockApi, signedIn } from "../../../test/api-mock";
+import { makeBookSummary, makeProgress } from "../../../test/fixtures";
 import { renderRouter } from "../../../test/render-router";
 import { LibraryScreen } from "./library-screen";
 
@@ -22,7 +22,7 @@ function renderLibrary() {
 describe("LibraryScreen", () => {
   it("continues reading with progress and lists each shelf", async () => {
     mockApi({
-      "auth.session": () => ({ user: makeMe() }),
+      ...signedIn,
       "me.progress": () => ({
         items: [
           {
@@ -51,7 +51,7 @@ describe("LibraryScreen", () => {
 
   it("has a friendly empty state", async () => {
     mockApi({
-      "auth.session": () => ({ user: makeMe() }),
+      ...signedIn,
       "me.progress": () => ({ items: [] }),
       "me.lists": () => ({ lists: { "want-to-read": [], reading: [], finished: [] } }),
     });

@@ -4,8 +4,7 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "../../../lib/query-client";
-import { mockApi } from "../../../test/api-mock";
-import { makeMe } from "../../../test/fixtures";
+import { mockApi, signedIn } from "../../../test/api-mock";
 import { NotificationsBell } from "../components/notifications-bell";
 import { NotificationsScreen } from "./notifications-screen";
 
@@ -50,7 +49,7 @@ describe("NotificationsScreen", () => {
   it("marks what it shows as read on opening: the bell drops, the items stay highlighted for this visit", async () => {
     let unread = 1;
     const calls = mockApi({
-      "auth.session": () => ({ user: makeMe() }),
+      ...signedIn,
       "notifications.list": () => ({
         items: [{ ...follower, readAt: unread ? null : "2026-11-21T11:00:00.000Z" }],
         nextCursor: null,
@@ -77,7 +76,7 @@ describe("NotificationsScreen", () => {
   it("keeps 'Mark all as read' for what is not on screen, and names a deleted account without a link", async () => {
     let unread = 150;
     const calls = mockApi({
-      "auth.session": () => ({ user: makeMe() }),
+      ...signedIn,
       "notifications.list": () => ({
         items: [
           {
@@ -108,7 +107,7 @@ describe("NotificationsScreen", () => {
 
   it("says when there is nothing yet", async () => {
     mockApi({
-      "auth.session": () => ({ user: makeMe() }),
+      ...signedIn,
       "notifications.list": () => ({ items: [], nextCursor: null, unreadCount: 0 }),
     });
     renderInbox();

@@ -1,10 +1,10 @@
-import type { BookSummary, NotificationPreference, NotificationPreferences } from "@quire/core";
+import type { NotificationPreference, NotificationPreferences } from "@quire/core";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { apiError, mockApi } from "../../../test/api-mock";
-import { makeMe } from "../../../test/fixtures";
+import { apiError, mockApi, signedIn } from "../../../test/api-mock";
+import { makeBookSummary, makeMe, makeViewerState } from "../../../test/fixtures";
 import { renderRouter } from "../../../test/render-router";
 import { SettingsScreen } from "../../account/screens/settings-screen";
 import { BookActions } from "../../library/components/book-actions";
@@ -37,7 +37,7 @@ const ALL_ON: NotificationPreference[] = [
 /** A signed-in user and the push API as the contract describes it. */
 function signedInApi(overrides: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
-    "auth.session": () => ({ user: makeMe() }),
+    ...signedIn,
     "me.notificationPreferences": () => ({ preferences: ALL_ON }),
     "push.vapidPublicKey": () => ({ publicKey: VAPID_PUBLIC_KEY }),
     "push.register": () =>
@@ -179,11 +179,11 @@ function PushStatusShown() {
 }
 
 describe("the push offer after asking to hear about a launch", () => {
-  const book = { id: "book-1", status: "scheduled" } as BookSummary;
+  const book = makeBookSummary("The Lantern Keeper", { id: "book-1", status: "scheduled" });
   const renderBook = () => renderAt("/books/book-1", [{ path: "/books/:id", element: <BookActions book={book} /> }]);
   const launchApi = () =>
     signedInApi({
-      "books.viewerState": () => ({ starred: false, list: null, subscribed: false, progress: null }),
+      "books.viewerState": () => makeViewerState(),
       "books.subscribeLaunch": () => ({ subscribed: true }),
     });
 

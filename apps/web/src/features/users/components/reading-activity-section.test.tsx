@@ -2,7 +2,7 @@ import type { ReadingActivity } from "@quire/core";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { apiError, mockApi } from "../../../test/api-mock";
+import { apiError, mockApi, signedIn } from "../../../test/api-mock";
 import { makeBookSummary, makeMe } from "../../../test/fixtures";
 import { renderRouter } from "../../../test/render-router";
 import { ReadingActivitySection } from "./reading-activity-section";
@@ -53,7 +53,7 @@ describe("ReadingActivitySection", () => {
 
   it("tells others that a private reader's activity is private", async () => {
     mockApi({
-      "auth.session": () => ({ user: makeMe() }),
+      ...signedIn,
       [URL]: () => Response.json({ hidden: true, reading: [], finished: [], starred: [] }),
     });
     renderSection();

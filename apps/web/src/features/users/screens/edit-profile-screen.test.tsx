@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { apiError, invalidBody, mockApi } from "../../../test/api-mock";
-import { makeMe } from "../../../test/fixtures";
+import { apiError, invalidBody, mockApi, signedIn } from "../../../test/api-mock";
 import { renderRouter } from "../../../test/render-router";
 import { EditProfileScreen } from "./edit-profile-screen";
 
@@ -29,7 +28,7 @@ function errorOf(label: string) {
 
 describe("EditProfileScreen", () => {
   it("shows every field's problem beside it at once, in words for people, and sends nothing", async () => {
-    const calls = mockApi({ "auth.session": () => ({ user: makeMe() }) });
+    const calls = mockApi(signedIn);
     renderEditProfile();
     await screen.findByRole("heading", { name: "Edit profile" });
     change("Last name", "L".repeat(101));
@@ -51,7 +50,7 @@ describe("EditProfileScreen", () => {
   });
 
   it("takes the fields' limits from the contract", async () => {
-    mockApi({ "auth.session": () => ({ user: makeMe() }) });
+    mockApi(signedIn);
     renderEditProfile();
     await screen.findByRole("heading", { name: "Edit profile" });
     expect(screen.getByLabelText("Last name").getAttribute("maxlength")).toBe("100");
@@ -62,7 +61,7 @@ describe("EditProfileScreen", () => {
 
   it("sends the parsed profile and puts a taken username beside its field", async () => {
     const calls = mockApi({
-      "auth.session": () => ({ user: makeMe() }),
+      ...signedIn,
       "me.update": () => apiError(409, "already-exists", "That username is taken. Try another one."),
     });
     renderEditProfile();
@@ -78,7 +77,7 @@ describe("EditProfileScreen", () => {
 
   it("says what a 400 is about beside the field it names", async () => {
     mockApi({
-      "auth.session": () => ({ user: makeMe() }),
+      ...signedIn,
       "me.update": () =>
         invalidBody("Invalid body: social.x: Use letters, digits, dots and underscores only.", [
           { path: "social.x", message: "Use letters, digits, dots and underscores only." },

@@ -4,8 +4,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-li
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "../../../lib/query-client";
-import { mockApi } from "../../../test/api-mock";
-import { makeBookSummary, makeMe, makeProfile } from "../../../test/fixtures";
+import { mockApi, signedIn } from "../../../test/api-mock";
+import { makeBookSummary, makeMe, makeProfile, makeViewerState } from "../../../test/fixtures";
 import { ProfileScreen } from "./profile-screen";
 
 afterEach(() => {
@@ -32,7 +32,7 @@ function renderProfile(at = "/u/wren") {
 describe("ProfileScreen follow button", () => {
   it("follows and unfollows, moving the follower count", async () => {
     const calls = mockApi({
-      "auth.session": () => ({ user: makeMe() }),
+      ...signedIn,
       "users.byUsername": () => ({ user: wren }),
       "users.followState": () => ({ following: false, nFollowers: 4 }),
       "users.follow": () => ({ following: true, nFollowers: 5 }),
@@ -92,14 +92,14 @@ describe("ProfileScreen books", () => {
   it("lists an author's books page by page, with a launch reminder on the scheduled ones", async () => {
     const scheduled = makeBook("soon", { status: "scheduled", launchedDate: "2027-03-12T12:00:00.000Z" });
     const calls = mockApi({
-      "auth.session": () => ({ user: makeMe() }),
+      ...signedIn,
       "users.byUsername": () => ({ user: author }),
       "users.followState": () => ({ following: false, nFollowers: 4 }),
       "users.books": ({ path }) =>
         calls.filter((call) => call.path === path).length === 1
           ? Response.json({ items: [makeBook("first")], nextCursor: "page-2" })
           : Response.json({ items: [scheduled], nextCursor: null }),
-      "books.viewerState": () => ({ starred: false, list: null, subscribed: false, progress: null }),
+      "books.viewerState": () => makeViewerState(),
       "books.subscribeLaunch": () => ({ subscribed: true }),
     });
     renderProfile();
