@@ -154,7 +154,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     publicOrigin: ctx.publicOrigin,
     perIpPerMinute: KOSYNC_PER_IP_PER_MINUTE,
   });
-  await app.register(opdsRoutes, { service: parts.opds, publicOrigin: ctx.publicOrigin });
+  await app.register(opdsRoutes, {
+    service: parts.opds,
+    publicOrigin: ctx.publicOrigin,
+    deviceUser: (username, md5Key) => services.koreaderSync.devicePasswords.authenticate(username, md5Key),
+  });
   if (ctx.config.devMail) {
     await app.register(devMailRoutes, {
       outboxDir: ctx.config.mail.outboxDir,

@@ -205,6 +205,7 @@ export async function composeApp(ctx: AppContext) {
     catalog: catalogRepository,
     search: (query) => services.search.search(query),
     exportEpub: (bookId) => studio.exports.readerCopy(bookId),
+    readingLists: (userId) => services.library.lists(userId),
   });
 
   const workers = {

@@ -1,10 +1,18 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { API_PATHS } from "@quire/core";
 import { XMLParser } from "fast-xml-parser";
 import { strFromU8, unzipSync } from "fflate";
 import pino from "pino";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createBook, createCategory, createGenre, createUser, uniqueId } from "../../../test/factories";
+import {
+  createBook,
+  createCategory,
+  createGenre,
+  createSignedInUser,
+  createUser,
+  uniqueId,
+} from "../../../test/factories";
 import { useTestApp } from "../../../test/test-app";
 import { dialectsUnderTest, useTestDatabase } from "../../../test/test-db";
 import { toJson } from "../../db/json";
@@ -163,6 +171,7 @@ describe.each(dialectsUnderTest())("OPDS catalogue on %s", (dialect) => {
       ["/opds/books/community", ACQUISITION_TYPE, "subsection"],
       ["/opds/genres", NAVIGATION_TYPE, "subsection"],
       ["/opds/categories", NAVIGATION_TYPE, "subsection"],
+      ["/opds/shelves", NAVIGATION_TYPE, "subsection"],
     ]);
     for (const entry of feed.entry ?? []) expect(entry.updated).toBeTruthy();
   });
@@ -308,6 +317,7 @@ describe.each(dialectsUnderTest())("OPDS catalogue on %s", (dialect) => {
       "/opds/v2/books/community",
       "/opds/v2/genres",
       "/opds/v2/categories",
+      "/opds/v2/shelves",
     ]);
     const search = root.links.find((link) => link.rel === "search");
     expect(search).toMatchObject({ templated: true, type: "application/opds+json" });
@@ -336,5 +346,54 @@ describe.each(dialectsUnderTest())("OPDS catalogue on %s", (dialect) => {
 
     const found = await opds2(`/opds/v2/search?q=${encodeURIComponent(word)}`);
     expect(found.publications).toHaveLength(3);
+  });
+
+  it("shows a reader their own shelves when a reading app signs in with a device password, and nobody else", async () => {
+    const { db } = testDb;
+    const reader = await createSignedInUser(db);
+    const other = await createSignedInUser(db);
+    const shelved = uniqueId("shelved");
+    await createBook(db, { book: { id: shelved, title: "Shelved Tide" } });
+    const put = await t.app.inject({
+      method: "PUT",
+      url: `/api/v1/me/lists/want-to-read/${shelved}`,
+      headers: reader.headers,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const created = await t.app.inject({
+      method: "POST",
+      url: API_PATHS["me.devicePasswords"],
+      headers: reader.headers,
+      payload: { name: "KOReader" },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { password } = created.json() as { password: string };
+    const basic = (username: string, secret: string) => ({
+      authorization: `Basic ${Buffer.from(`${username}:${secret}`).toString("base64")}`,
+    });
+    const ask = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: "GET", url, headers });
+
+    const anonymous = await ask("/opds/shelves/want-to-read");
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.headers["www-authenticate"]).toBe('Basic realm="Quire", charset="UTF-8"');
+    expect((await ask("/opds/shelves", basic(reader.user.username, "wrong"))).statusCode).toBe(401);
+    expect((await ask("/opds/shelves", basic(other.user.username, password))).statusCode).toBe(401);
+
+    const shelves = await ask("/opds/shelves", basic(reader.user.username, password));
+    expect(shelves.statusCode, shelves.body).toBe(200);
+    expect(shelves.headers["cache-control"]).toBe("private, no-store");
+    const lists = (parser.parse(shelves.body).feed as AtomFeed).entry?.map((entry) =>
+      pathOf(entry.link[0]?.["@_href"] ?? ""),
+    );
+    expect(lists).toEqual(["/opds/shelves/reading", "/opds/shelves/want-to-read", "/opds/shelves/finished"]);
+    const shelf = await ask("/opds/shelves/want-to-read", basic(reader.user.username, password));
+    expect(shelf.statusCode, shelf.body).toBe(200);
+    expect((parser.parse(shelf.body).feed as AtomFeed).entry?.map(bookIdOf)).toEqual([shelved]);
+    const finished = await ask("/opds/shelves/finished", basic(reader.user.username, password));
+    expect((parser.parse(finished.body).feed as AtomFeed).entry ?? []).toEqual([]);
+    const json = await ask("/opds/v2/shelves/want-to-read", basic(reader.user.username, password));
+    expect((json.json() as Opds2Feed).publications?.map((book) => book.metadata.identifier)).toEqual([
+      `urn:quire:book:${shelved}`,
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { defineContract, IdSchema } from "@quire/core";
+import { defineContract, IdSchema, SystemListSchema } from "@quire/core";
 import { z } from "zod";
 
 /**
@@ -63,6 +63,7 @@ const IdParamsSchema = z.object({ id: IdSchema });
 const GenreParamsSchema = z.object({ genreId: IdSchema });
 const CategoryParamsSchema = z.object({ categoryId: IdSchema });
 const FeedParamsSchema = z.object({ feed: OpdsBookFeedSchema });
+const ShelfParamsSchema = z.object({ list: SystemListSchema });
 const ERRORS = [400, 404] as const;
 const AtomFeed = z.string().meta({ description: "An OPDS 1.2 catalogue feed (application/atom+xml)." });
 const atom = (path: string) => ({ method: "GET", path, response: AtomFeed }) as const;
@@ -80,6 +81,8 @@ export const opdsContract = defineContract({
   "opds.categories": atom("/opds/categories"),
   "opds.category": pagedAtom("/opds/categories/:categoryId", CategoryParamsSchema),
   "opds.search": { ...atom("/opds/search"), query: OpdsSearchQuerySchema, errors: ERRORS },
+  "opds.shelves": { ...atom("/opds/shelves"), errors: [401] },
+  "opds.shelf": { ...atom("/opds/shelves/:list"), params: ShelfParamsSchema, errors: [400, 401] },
   "opds.openSearch": {
     method: "GET",
     path: "/opds/opensearch.xml",
@@ -99,4 +102,6 @@ export const opdsContract = defineContract({
   "opds2.categories": json("/opds/v2/categories"),
   "opds2.category": pagedJson("/opds/v2/categories/:categoryId", CategoryParamsSchema),
   "opds2.search": { ...json("/opds/v2/search"), query: OpdsSearchQuerySchema, errors: ERRORS },
+  "opds2.shelves": { ...json("/opds/v2/shelves"), errors: [401] },
+  "opds2.shelf": { ...json("/opds/v2/shelves/:list"), params: ShelfParamsSchema, errors: [400, 401] },
 });

@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { AppError } from "@quire/core";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { route } from "../../http/route";
@@ -17,10 +19,25 @@ import { OPDS2_TYPE, presentOpds2Feed } from "./opds2.presenter";
  * The OPDS catalogue: the same feeds as Atom (OPDS 1.2) under /opds and as JSON (OPDS 2.0) under /opds/v2,
  * and the EPUB download both link to. Public, like the catalogue: reading apps ask without a session.
  */
-export const opdsRoutes: FastifyPluginAsyncZod<{ service: OpdsService; publicOrigin: PublicOrigin }> = async (
-  app,
-  { service, publicOrigin },
-) => {
+export const opdsRoutes: FastifyPluginAsyncZod<{
+  service: OpdsService;
+  publicOrigin: PublicOrigin;
+  /** The reader a device password names (KOReader's and Settings → Devices'), or undefined. */
+  deviceUser: (username: string, md5Key: string) => Promise<string | undefined>;
+}> = async (app, { service, publicOrigin, deviceUser }) => {
+  // Reading apps sign in to private shelves with HTTP Basic: the Quire username and a device password.
+  const reader = async (request: FastifyRequest, reply: FastifyReply): Promise<string> => {
+    const [scheme, encoded] = (request.headers.authorization ?? "").split(" ");
+    const [username, ...rest] =
+      scheme?.toLowerCase() === "basic" && encoded ? Buffer.from(encoded, "base64").toString("utf8").split(":") : [];
+    const userId = username
+      ? await deviceUser(username, createHash("md5").update(rest.join(":")).digest("hex"))
+      : undefined;
+    reply.header("cache-control", "private, no-store");
+    if (userId) return userId;
+    reply.header("www-authenticate", 'Basic realm="Quire", charset="UTF-8"');
+    throw AppError.of("notLoggedIn");
+  };
   const atom = (request: FastifyRequest, reply: FastifyReply, feed: OpdsFeed) =>
     reply
       .type(`${feed.kind === "navigation" ? ATOM_NAVIGATION : ATOM_ACQUISITION};charset=utf-8`)
@@ -42,6 +59,13 @@ export const opdsRoutes: FastifyPluginAsyncZod<{ service: OpdsService; publicOri
   );
   route(app, c["opds.search"], async (request, reply) =>
     atom(request, reply, await service.search(request.query.q, request.query.cursor)),
+  );
+  route(app, c["opds.shelves"], async (request, reply) => {
+    await reader(request, reply);
+    return atom(request, reply, await service.shelves());
+  });
+  route(app, c["opds.shelf"], async (request, reply) =>
+    atom(request, reply, await service.shelf(await reader(request, reply), request.params.list)),
   );
   route(app, c["opds.openSearch"], async (request, reply) =>
     reply.type(`${OPENSEARCH_TYPE};charset=utf-8`).send(presentOpenSearch(publicOrigin(request))),
@@ -74,4 +98,11 @@ export const opdsRoutes: FastifyPluginAsyncZod<{ service: OpdsService; publicOri
         .send(Buffer.from(file.bytes))
     );
   });
+  route(app, c["opds2.shelves"], async (request, reply) => {
+    await reader(request, reply);
+    return json(request, reply, await service.shelves());
+  });
+  route(app, c["opds2.shelf"], async (request, reply) =>
+    json(request, reply, await service.shelf(await reader(request, reply), request.params.list)),
+  );
 };

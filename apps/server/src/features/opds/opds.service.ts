@@ -1,4 +1,11 @@
-import { AppError, type Book, type SearchQuery, type SearchResults } from "@quire/core";
+import {
+  AppError,
+  type Book,
+  type ReadingLists,
+  type SearchQuery,
+  type SearchResults,
+  type SystemList,
+} from "@quire/core";
 import { type BookFilters, type CatalogRepository, presentBookSummaries } from "../catalog";
 import type { OpdsBookFeed, OpdsPageQuery } from "./opds.contract";
 import type { OpdsRepository, OpdsSort } from "./opds.repository";
@@ -50,7 +57,14 @@ export interface OpdsServiceDeps {
   search: (query: SearchQuery) => Promise<SearchResults>;
   /** The studio's reader copy: a classic's original file, or a community book built as EPUB 3. */
   exportEpub: (bookId: string) => Promise<EpubFile>;
+  readingLists: (userId: string) => Promise<ReadingLists>;
 }
+
+const SHELVES: Record<SystemList, { title: string; summary: string }> = {
+  reading: { title: "Reading", summary: "The books you are reading." },
+  "want-to-read": { title: "Want to read", summary: "The books you mean to read." },
+  finished: { title: "Finished", summary: "The books you have finished." },
+};
 
 /**
  * Only what anyone may read: shown and launched. Hidden books are nobody's business, and a scheduled or
@@ -130,7 +144,43 @@ export class OpdsService {
       ...books,
       { title: "Genres", summary: "Books by genre.", path: "/genres", opens: "navigation" },
       { title: "Categories", summary: "Books by category.", path: "/categories", opens: "navigation" },
+      {
+        title: "Your shelves",
+        summary: "Your own lists, with a device password from Settings → Devices.",
+        path: "/shelves",
+        opens: "navigation",
+      },
     ]);
+  }
+
+  shelves(): Promise<OpdsFeed> {
+    return this.navigationFeed(
+      "urn:quire:opds:shelves",
+      "Your shelves",
+      "/shelves",
+      Object.entries(SHELVES).map(([list, { title, summary }]) => ({
+        title,
+        summary,
+        path: `/shelves/${list}`,
+        opens: "acquisition",
+      })),
+    );
+  }
+
+  /** A reader's list, newest first; only the books anyone may download (a scheduled one waits for its launch). */
+  async shelf(userId: string, list: SystemList): Promise<OpdsFeed> {
+    const entries = (await this.deps.readingLists(userId))[list];
+    const books = entries.map((entry) => entry.book).filter((book) => book.display && book.status === "launched");
+    return {
+      id: `urn:quire:opds:shelves:${list}`,
+      title: SHELVES[list].title,
+      path: `/shelves/${list}`,
+      updated: entries[0]?.addedAt ?? (await this.catalogueUpdated()),
+      kind: "acquisition",
+      navigation: [],
+      books,
+      total: books.length,
+    };
   }
 
   async genres(): Promise<OpdsFeed> {

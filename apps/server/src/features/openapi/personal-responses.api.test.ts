@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import { API_PATHS } from "@quire/core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createBook, createCategory, createGenre, createSignedInUser, createUser } from "../../../test/factories";
 import { useTestApp } from "../../../test/test-app";
@@ -21,6 +22,8 @@ describe.each(dialectsUnderTest())("personal answers on %s", (dialect) => {
   const t = useTestApp(testDb);
   let origin = "";
   let headers: Record<string, string> = {};
+  /** Reading apps sign in to OPDS shelves with a device password, not a session. */
+  let deviceHeaders: Record<string, string> = {};
   let values: Record<string, string> = {};
 
   beforeAll(async () => {
@@ -29,6 +32,16 @@ describe.each(dialectsUnderTest())("personal answers on %s", (dialect) => {
     origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const reader = await createSignedInUser(testDb.db);
     headers = reader.headers;
+    const device = await t.app.inject({
+      method: "POST",
+      url: API_PATHS["me.devicePasswords"],
+      headers,
+      payload: { name: "KOReader" },
+    });
+    const { password } = device.json() as { password: string };
+    deviceHeaders = {
+      authorization: `Basic ${Buffer.from(`${reader.user.username}:${password}`).toString("base64")}`,
+    };
     // The reader writes the book, so the studio and export routes answer with content, not refusals.
     await testDb.db.insertInto("authors").values({ id: reader.user.id, name: "Reader Author" }).execute();
     const book = await createBook(testDb.db, { book: { authorIds: toJson([reader.user.id]) } });
@@ -51,11 +64,13 @@ describe.each(dialectsUnderTest())("personal answers on %s", (dialect) => {
       feed: "new",
       genreId: genre.id,
       categoryId: category.id,
+      list: "reading",
     };
   });
 
   const ask = async (url: string, signedIn: boolean): Promise<Answer> => {
-    const response = await fetch(`${origin}${url}`, { headers: signedIn ? headers : {}, redirect: "manual" });
+    const credentials = /^\/opds(\/v2)?\/shelves/.test(url) ? deviceHeaders : headers;
+    const response = await fetch(`${origin}${url}`, { headers: signedIn ? credentials : {}, redirect: "manual" });
     const cacheControl = response.headers.get("cache-control") ?? "";
     // An event stream never ends: its headers are the answer.
     const streams = response.headers.get("content-type")?.startsWith("text/event-stream");
@@ -113,6 +128,8 @@ describe.each(dialectsUnderTest())("personal answers on %s", (dialect) => {
       "/api/v1/studio/books",
       "/api/v1/feed",
       `/api/v1/books/${values.id}/viewer-state`,
+      "/opds/shelves/reading",
+      "/opds/v2/shelves/reading",
     ]) {
       expect(personal, path).toContain(path);
     }
