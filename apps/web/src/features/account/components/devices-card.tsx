@@ -39,7 +39,7 @@ export function DevicesCard({ username }: { username: string }) {
           <Skeleton className="h-12 w-full" />
         </div>
       ) : passwords.isError ? (
-        <FormAlert>{errorMessage(passwords.error)}</FormAlert>
+        <FormAlert testId="devices-error">{errorMessage(passwords.error)}</FormAlert>
       ) : passwords.data.length === 0 ? (
         <p className="text-ink-muted text-sm" data-testid="devices-empty">
           No device passwords yet.
@@ -98,7 +98,7 @@ function NewPassword({
 }) {
   return (
     <div className="flex flex-col gap-4 rounded-xl border border-line bg-sunken p-4" data-testid="device-new-password">
-      <FormAlert tone="success">
+      <FormAlert tone="success" testId="device-created">
         Password for “{created.name}” created. Copy it now: it will not be shown again.
       </FormAlert>
       <dl className="grid gap-x-4 gap-y-3 text-sm sm:grid-cols-[auto_1fr]">
@@ -196,7 +196,7 @@ function DeviceRow({ device }: { device: DevicePassword }) {
               Keep it
             </Button>
           </div>
-          {revoke.isError ? <FormAlert>{errorMessage(revoke.error)}</FormAlert> : null}
+          {revoke.isError ? <FormAlert testId="device-revoke-error">{errorMessage(revoke.error)}</FormAlert> : null}
         </div>
       ) : null}
     </li>

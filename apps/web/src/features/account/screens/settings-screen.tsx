@@ -17,6 +17,7 @@ import { AnnotationsExportSection } from "../../annotations";
 import { PASSWORD_RULE_HINT, RequireSession, useChangePassword, useSignOut } from "../../auth";
 import { NotificationPreferencesSection, PushSettingsSection } from "../../push";
 import { UserAvatar, useUpdateProfile } from "../../users";
+import { DevicesCard } from "../components/devices-card";
 
 export function SettingsScreen() {
   useScreenTitle("Settings");
@@ -39,6 +40,7 @@ function Settings({ user }: { user: Me }) {
       <PushSettingsSection userId={user.id} />
       <NotificationPreferencesSection />
       <AnnotationsExportSection />
+      <DevicesCard username={user.username} />
       <ChangePasswordCard email={user.email} />
       <SignOutCard />
       <DeleteAccountSection />
