@@ -246,6 +246,16 @@ export const ERRORS = {
     code: "permission-denied",
     message: "Only the book's authors can download a community book as an EPUB.",
   },
+  devicePasswordLimit: {
+    code: "failed-precondition",
+    message: "You can have up to 10 device passwords. Revoke one you no longer use first.",
+    reason: "device_password_limit",
+  },
+  devicePasswordNotFound: {
+    code: "not-found",
+    message: "Device password not found.",
+    reason: "device_password_not_found",
+  },
   internal: { code: "internal", message: "Something went wrong. Please try again." },
 } as const satisfies Record<string, { code: ErrorCode; message: string; reason?: string }>;
 

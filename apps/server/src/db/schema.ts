@@ -342,7 +342,44 @@ export interface EmailTokensTable {
   usedAt: string | null;
 }
 
+/** A reader's device passwords (KOReader sync, OPDS shelves): argon2 of the MD5 key the device sends. */
+export interface DevicePasswordsTable {
+  id: string;
+  userId: string;
+  name: string;
+  /** The first 16 hex digits of sha256(md5 key): finds the row without trying every argon2 hash. */
+  keyLookup: string;
+  keyHash: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** The document ids KOReader knows a Quire EPUB by (partial MD5 of the file, or MD5 of its name). */
+export interface KoreaderDocumentsTable {
+  document: string;
+  bookId: string;
+  method: "binary" | "filename";
+  /** The storage key the partial MD5 was read from, or the file name hashed. */
+  source: string;
+  createdAt: string;
+}
+
+/** KOReader's last write per reader and document, its own locator kept. */
+export interface KoreaderProgressTable {
+  userId: string;
+  document: string;
+  bookId: string | null;
+  percentage: number;
+  progress: string;
+  device: string;
+  deviceId: string | null;
+  updatedAt: string;
+}
+
 export interface Database {
+  devicePasswords: DevicePasswordsTable;
+  koreaderDocuments: KoreaderDocumentsTable;
+  koreaderProgress: KoreaderProgressTable;
   users: UsersTable;
   follows: FollowsTable;
   stars: StarsTable;

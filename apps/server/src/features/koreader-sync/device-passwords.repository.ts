@@ -1,15 +1,10 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema";
-import { type DevicePasswordsTable, type SyncDb, withSyncTables } from "./koreader-sync.tables";
+import type { Database, DevicePasswordsTable } from "../../db/schema";
 
 export type DevicePasswordRow = DevicePasswordsTable;
 
 export class DevicePasswordsRepository {
-  private readonly db: SyncDb;
-
-  constructor(db: Kysely<Database>) {
-    this.db = withSyncTables(db);
-  }
+  constructor(private readonly db: Kysely<Database>) {}
 
   async insert(row: DevicePasswordRow): Promise<void> {
     await this.db.insertInto("devicePasswords").values(row).execute();

@@ -22,14 +22,6 @@ const MAX_VERIFIED = 10_000;
 const TOUCH_EVERY_MS = 60_000;
 const MD5_HEX = /^[0-9a-f]{32}$/;
 
-const limitReached = () =>
-  new AppError(
-    "failed-precondition",
-    `You can have up to ${MAX_DEVICE_PASSWORDS} device passwords. Revoke one you no longer use first.`,
-    { reason: "device_password_limit" },
-  );
-const notFound = () => new AppError("not-found", "Device password not found.", { reason: "device_password_not_found" });
-
 /** 20 characters from 31: about 99 bits, in groups of five. */
 function newDevicePassword(): string {
   const groups = Array.from({ length: GROUPS }, () =>
@@ -59,7 +51,7 @@ export class DevicePasswordsService {
 
   async create(userId: string, name: string): Promise<CreatedDevicePassword> {
     const { repository, clock } = this.deps;
-    if ((await repository.count(userId)) >= MAX_DEVICE_PASSWORDS) throw limitReached();
+    if ((await repository.count(userId)) >= MAX_DEVICE_PASSWORDS) throw AppError.of("devicePasswordLimit");
     const password = newDevicePassword();
     const key = md5Hex(password);
     const row = {
@@ -80,7 +72,7 @@ export class DevicePasswordsService {
   }
 
   async revoke(userId: string, id: string): Promise<void> {
-    if (!(await this.deps.repository.delete(userId, id))) throw notFound();
+    if (!(await this.deps.repository.delete(userId, id))) throw AppError.of("devicePasswordNotFound");
   }
 
   /**

@@ -1,7 +1,7 @@
 import { slugify } from "@quire/core";
+import type { KoreaderDocumentsTable } from "../../db/schema";
 import type { FileStorage } from "../../infra/storage";
 import { fileNameMd5, partialMd5 } from "./koreader-digests";
-import type { KoreaderDocumentsTable } from "./koreader-sync.tables";
 import type { KosyncRepository } from "./kosync.repository";
 
 /** Files hashed per round: a round reads each whole EPUB from storage. */

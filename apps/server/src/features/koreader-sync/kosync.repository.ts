@@ -1,17 +1,11 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema";
+import type { Database, KoreaderDocumentsTable, KoreaderProgressTable } from "../../db/schema";
 import type { PlaceChapter } from "./book-place";
-import type { KoreaderDocumentsTable, KoreaderProgressTable, SyncDb } from "./koreader-sync.tables";
-import { withSyncTables } from "./koreader-sync.tables";
 
 export type KoreaderProgressRow = KoreaderProgressTable;
 
 export class KosyncRepository {
-  private readonly db: SyncDb;
-
-  constructor(db: Kysely<Database>) {
-    this.db = withSyncTables(db);
-  }
+  constructor(private readonly db: Kysely<Database>) {}
 
   async bookForDocument(document: string): Promise<string | undefined> {
     const row = await this.db
