@@ -1,6 +1,6 @@
-import { slugify } from "@quire/core";
 import type { KoreaderDocumentsTable } from "../../db/schema";
 import type { FileStorage } from "../../infra/storage";
+import { downloadFileName } from "../studio";
 import { fileNameMd5, partialMd5 } from "./koreader-digests";
 import type { KosyncRepository } from "./kosync.repository";
 
@@ -8,9 +8,6 @@ import type { KosyncRepository } from "./kosync.repository";
 const BATCH = 20;
 /** A miss looks for new books at most this often per process: unknown documents are normal (a reader's own files). */
 const CATCH_UP_EVERY_MS = 30_000;
-
-/** The name Quire's download gives a book's EPUB (studio's export answers with the same). */
-export const downloadFileName = (title: string) => `${slugify(title) || "book"}.epub`;
 
 /**
  * Which Quire book a KOReader document id names. Ids are computed from the files themselves: the partial

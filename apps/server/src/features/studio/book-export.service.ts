@@ -18,6 +18,9 @@ const RESOURCE_ATTRIBUTE = /\b(src|href|xlink:href|poster)="([^"]+)"/g;
 
 const extensionOf = (key: string) => /\.([a-z0-9]+)$/i.exec(key)?.[1]?.toLowerCase() ?? "";
 
+/** The name a book's EPUB is downloaded under (KOReader knows a file by the MD5 of its name, too). */
+export const downloadFileName = (title: string) => `${slugify(title) || "book"}.epub`;
+
 type ExportedBook = NonNullable<Awaited<ReturnType<BookExportRepository["book"]>>>;
 
 export interface ExportedFile {
@@ -59,7 +62,7 @@ export class BookExportService {
   private async build(bookId: string, book: ExportedBook): Promise<ExportedFile> {
     const { repository } = this.deps;
     if (!book.latestVersion) throw AppError.of("bookMetadataNotFound");
-    const fileName = `${slugify(book.title) || "book"}.epub`;
+    const fileName = downloadFileName(book.title);
     if (book.source !== "own" && book.originalEpubKey) {
       const original = await this.deps.storage.read(book.originalEpubKey);
       if (original) return { fileName, bytes: original };

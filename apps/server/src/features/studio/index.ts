@@ -1,1 +1,2 @@
+export { downloadFileName } from "./book-export.service";
 export { rolesOf } from "./studio.repository";
