@@ -17,6 +17,7 @@ export class BookExportRepository {
         "books.source",
         "books.display",
         "books.status",
+        "books.addedDate",
         "books.imageUrl",
         "bookData.latestVersion",
         "bookData.epubToc",
@@ -45,10 +46,15 @@ export class BookExportRepository {
   async chapters(bookId: string, version: string) {
     return this.db
       .selectFrom("chapters")
-      .select(["anchorId", "name", "html"])
-      .where("bookId", "=", bookId)
-      .where("version", "=", version)
-      .orderBy("chapterNumber")
+      .leftJoin("chapterSources", (join) =>
+        join
+          .onRef("chapterSources.bookId", "=", "chapters.bookId")
+          .onRef("chapterSources.anchorId", "=", "chapters.anchorId"),
+      )
+      .select(["chapters.anchorId", "chapters.name", "chapters.html", "chapterSources.updatedAt"])
+      .where("chapters.bookId", "=", bookId)
+      .where("chapters.version", "=", version)
+      .orderBy("chapters.chapterNumber")
       .execute();
   }
 }

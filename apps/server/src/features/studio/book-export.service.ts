@@ -10,7 +10,6 @@ export interface BookExportDeps {
   repository: BookExportRepository;
   access: StudioAccess;
   storage: FileStorage;
-  clock: () => Date;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -91,7 +90,14 @@ export class BookExportService {
       language: book.language || "en",
       summary: book.summary,
       subjects,
-      modified: this.deps.clock(),
+      // When its text last changed, not when it was asked for: the same book gives the same bytes, so a
+      // reading app's file id (KOReader hashes the file) stays put between downloads.
+      modified: new Date(
+        chapters.reduce(
+          (latest, { updatedAt }) => (updatedAt !== null && updatedAt > latest ? updatedAt : latest),
+          book.addedDate,
+        ),
+      ),
       chapters: exportChapters,
       toc,
       cover: book.imageUrl ? await this.file(book.imageUrl, "images/cover") : undefined,

@@ -137,7 +137,7 @@ export function buildEpub(book: ExportBook): Uint8Array {
   // Images are compressed already: storing them saves time and loses nothing.
   if (book.cover) files[`OEBPS/${book.cover.href}`] = [book.cover.bytes, { level: 0 }];
   for (const file of book.resources) files[`OEBPS/${file.href}`] = [file.bytes, { level: 0 }];
-  return zipSync(files, { level: 9 });
+  return zipSync(files, { level: 9, mtime: book.modified });
 }
 
 const VOID_ELEMENTS = new Set(["area", "br", "col", "embed", "hr", "img", "source", "track", "wbr"]);

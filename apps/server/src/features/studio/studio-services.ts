@@ -59,7 +59,6 @@ export function createStudioServices(ctx: AppContext, hooks: StudioHooks): Studi
       repository: new BookExportRepository(ctx.database.db),
       access,
       storage: ctx.storage,
-      clock: ctx.clock,
     }),
   };
 }
