@@ -1,6 +1,7 @@
 import type { CursorKey } from "@quire/core";
 import type { Kysely } from "kysely";
 import { toJson } from "../../db/json";
+import { keysetAfter } from "../../db/keyset";
 import type { BookRow, Database, UserRow } from "../../db/schema";
 
 /** A users row with its author's reader count (null when the user is no author). */
@@ -40,8 +41,7 @@ export class UsersRepository {
     limit: number,
     after?: CursorKey,
   ): Promise<BookRow[]> {
-    const direction = status === "launched" ? "desc" : "asc";
-    let query = this.db
+    const query = this.db
       .selectFrom("bookAuthors")
       .innerJoin("books", "books.id", "bookAuthors.bookId")
       .selectAll("books")
@@ -49,17 +49,8 @@ export class UsersRepository {
       .where("books.display", "=", 1)
       .where("books.status", "=", status)
       .where("books.launchedDate", "is not", null);
-    if (after) {
-      const [launchedDate, id] = after;
-      const beyond = direction === "desc" ? "<" : ">";
-      query = query.where((eb) =>
-        eb.or([
-          eb("books.launchedDate", beyond, String(launchedDate)),
-          eb.and([eb("books.launchedDate", "=", String(launchedDate)), eb("books.id", beyond, id)]),
-        ]),
-      );
-    }
-    return query.orderBy("books.launchedDate", direction).orderBy("books.id", direction).limit(limit).execute();
+    const direction = status === "launched" ? "desc" : "asc";
+    return keysetAfter(query, { sort: "books.launchedDate", id: "books.id", direction }, after).limit(limit).execute();
   }
 
   /** Server-side only (SPEC §5 "users by email"): an email is never looked up for, or shown to, another user. */
