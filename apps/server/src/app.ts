@@ -10,6 +10,7 @@ import { authRoutes } from "./features/auth/auth.routes";
 import { socialRoutes } from "./features/auth/social/social.routes";
 import { bookSearchRoutes } from "./features/book-search/book-search.routes";
 import { catalogRoutes } from "./features/catalog/catalog.routes";
+import { dataExportRoutes } from "./features/data-export";
 import { feedRoutes } from "./features/feed/feed.routes";
 import { followsRoutes } from "./features/follows/follows.routes";
 import { healthRoutes } from "./features/health/health.routes";
@@ -148,6 +149,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(afterReadingRoutes, { service: services.afterReading, cache });
   await app.register(studioRoutes, { studio: services.studio, importer: services.imports, onPublicChange });
   await app.register(devicePasswordsRoutes, { service: services.koreaderSync.devicePasswords });
+  await app.register(dataExportRoutes, { service: parts.dataExport });
   await app.register(kosyncRoutes, {
     service: services.koreaderSync.kosync,
     devicePasswords: services.koreaderSync.devicePasswords,

@@ -18,6 +18,7 @@ import { BookSearchService } from "./features/book-search/book-search.service";
 import { ChapterTextCache } from "./features/book-search/chapter-text-cache";
 import { CatalogRepository } from "./features/catalog/catalog.repository";
 import { CatalogService } from "./features/catalog/catalog.service";
+import { DataExportService } from "./features/data-export";
 import { EpubImportService } from "./features/epub/epub-import.service";
 import { FeedRepository } from "./features/feed/feed.repository";
 import { FeedService } from "./features/feed/feed.service";
@@ -120,6 +121,7 @@ export async function composeApp(ctx: AppContext) {
     onEventsWritten,
   });
   const studio = createStudioServices(ctx, { onPublicChange, onEventsWritten });
+  const readingActivityRepository = new ReadingActivityRepository(db);
   const uploadsLogger = subsystemLogger(ctx.logger, "server:uploads");
   const uploads = new ResumableUploads({
     directory: join(config.dataDir, "uploads-tmp"),
@@ -181,10 +183,7 @@ export async function composeApp(ctx: AppContext) {
     reader,
     reading,
     readerSettings: new ReaderSettingsService(new ReaderSettingsRepository(db), clock),
-    readingActivity: new ReadingActivityService({
-      repository: new ReadingActivityRepository(db),
-      catalog: catalogRepository,
-    }),
+    readingActivity: new ReadingActivityService({ repository: readingActivityRepository, catalog: catalogRepository }),
     search: new SearchService(createSearchRepository(ctx, catalogRepository, usersRepository), catalogRepository),
     social: new SocialSignInService({
       repository: new SocialRepository(db),
@@ -208,6 +207,21 @@ export async function composeApp(ctx: AppContext) {
     readingLists: (userId) => services.library.lists(userId),
   });
 
+  const dataExport = new DataExportService({
+    profile: (userId) => auth.getMe(userId),
+    lists: (userId) => services.library.lists(userId),
+    progress: (userId, bookId) => reading.getProgress(userId, bookId),
+    starredBooks: (userId) => readingActivityRepository.starredBooks(userId, Number.MAX_SAFE_INTEGER),
+    follows: (direction, userId, cursor) => services.follows.list(direction, userId, cursor),
+    annotations: async (userId) => JSON.parse((await services.annotations.export(userId, "json")).body),
+    authoredBookIds: async (userId) =>
+      (await studio.access.user(userId)).isAuthor
+        ? (await studio.books.listBooks(userId)).items.map((item) => item.book.id)
+        : [],
+    exportBook: (userId, bookId) => studio.exports.export(userId, bookId),
+    clock,
+  });
+
   const workers = {
     events: eventWorker,
     push: push.sender,
@@ -217,6 +231,7 @@ export async function composeApp(ctx: AppContext) {
   return {
     services,
     opds,
+    dataExport,
     workers,
     hub,
     publicCache,

@@ -111,6 +111,7 @@ export const API_OPERATIONS = {
   "me.devicePasswords": ["GET", P["me.devicePasswords"]],
   "me.createDevicePassword": ["POST", P["me.createDevicePassword"]],
   "me.deleteDevicePassword": ["DELETE", P["me.deleteDevicePassword"]],
+  "me.export": ["GET", P["me.export"]],
   "me.avatar": ["POST", P["me.avatar"]],
   "me.cover": ["POST", P["me.cover"]],
   "uploads.create": ["POST", P["uploads.tus"]],

@@ -98,6 +98,7 @@ export const API_PATHS = {
   "me.devicePasswords": "/api/v1/me/device-passwords",
   "me.createDevicePassword": "/api/v1/me/device-passwords",
   "me.deleteDevicePassword": "/api/v1/me/device-passwords/:id",
+  "me.export": "/api/v1/me/export",
 } as const;
 export type OperationName = keyof typeof API_PATHS;
 

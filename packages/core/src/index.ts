@@ -10,6 +10,7 @@ export * from "./contracts/catalog.contract";
 export * from "./contracts/define-contract";
 export * from "./contracts/device-passwords.contract";
 export * from "./contracts/error.contract";
+export * from "./contracts/export.contract";
 export * from "./contracts/feed.contract";
 export * from "./contracts/home.contract";
 export * from "./contracts/library.contract";

@@ -5,6 +5,7 @@ import { authContract } from "./auth.contract";
 import { bookSearchContract } from "./book-search.contract";
 import { catalogContract } from "./catalog.contract";
 import { devicePasswordsContract } from "./device-passwords.contract";
+import { exportContract } from "./export.contract";
 import { feedContract } from "./feed.contract";
 import { homeContract } from "./home.contract";
 import { libraryContract } from "./library.contract";
@@ -30,6 +31,7 @@ export const apiContract = {
   ...bookSearchContract,
   ...catalogContract,
   ...devicePasswordsContract,
+  ...exportContract,
   ...feedContract,
   ...homeContract,
   ...libraryContract,

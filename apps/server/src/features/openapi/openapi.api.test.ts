@@ -5,6 +5,7 @@ import {
   bookSearchContract,
   catalogContract,
   devicePasswordsContract,
+  exportContract,
   feedContract,
   homeContract,
   libraryContract,
@@ -55,6 +56,7 @@ describe("OpenAPI document", () => {
       ...annotationsContract,
       ...readerSettingsContract,
       ...devicePasswordsContract,
+      ...exportContract,
     };
     for (const [operationId, route] of Object.entries(contract)) {
       const path = openApiPath(route.path);

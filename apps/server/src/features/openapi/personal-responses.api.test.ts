@@ -126,6 +126,7 @@ describe.each(dialectsUnderTest())("personal answers on %s", (dialect) => {
       `/api/v1/books/${values.id}/progress`,
       "/api/v1/me/notification-preferences",
       "/api/v1/studio/books",
+      "/api/v1/me/export",
       "/api/v1/feed",
       `/api/v1/books/${values.id}/viewer-state`,
       "/opds/shelves/reading",

@@ -1,0 +1,2 @@
+export { dataExportRoutes } from "./data-export.routes";
+export { DataExportService } from "./data-export.service";
