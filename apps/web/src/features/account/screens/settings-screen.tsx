@@ -17,6 +17,7 @@ import { AnnotationsExportSection } from "../../annotations";
 import { PASSWORD_RULE_HINT, RequireSession, useChangePassword, useSignOut } from "../../auth";
 import { NotificationPreferencesSection, PushSettingsSection } from "../../push";
 import { UserAvatar, useUpdateProfile } from "../../users";
+import { DataExportCard } from "../components/data-export-card";
 import { DevicesCard } from "../components/devices-card";
 
 export function SettingsScreen() {
@@ -40,6 +41,7 @@ function Settings({ user }: { user: Me }) {
       <PushSettingsSection userId={user.id} />
       <NotificationPreferencesSection />
       <AnnotationsExportSection />
+      <DataExportCard />
       <DevicesCard username={user.username} />
       <ChangePasswordCard email={user.email} />
       <SignOutCard />
