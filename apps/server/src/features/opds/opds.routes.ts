@@ -45,46 +45,36 @@ export const opdsRoutes: FastifyPluginAsyncZod<{
   const json = (request: FastifyRequest, reply: FastifyReply, feed: OpdsFeed) =>
     reply.type(`${OPDS2_TYPE}; charset=utf-8`).send(presentOpds2Feed(feed, publicOrigin(request), request.url));
 
-  route(app, c["opds.root"], async (request, reply) => atom(request, reply, await service.root()));
-  route(app, c["opds.books"], async (request, reply) =>
-    atom(request, reply, await service.books(request.params.feed, request.query)),
-  );
-  route(app, c["opds.genres"], async (request, reply) => atom(request, reply, await service.genres()));
-  route(app, c["opds.genre"], async (request, reply) =>
-    atom(request, reply, await service.genre(request.params.genreId, request.query)),
-  );
-  route(app, c["opds.categories"], async (request, reply) => atom(request, reply, await service.categories()));
-  route(app, c["opds.category"], async (request, reply) =>
-    atom(request, reply, await service.category(request.params.categoryId, request.query)),
-  );
-  route(app, c["opds.search"], async (request, reply) =>
-    atom(request, reply, await service.search(request.query.q, request.query.cursor)),
-  );
-  route(app, c["opds.shelves"], async (request, reply) => {
-    await reader(request, reply);
-    return atom(request, reply, await service.shelves());
-  });
-  route(app, c["opds.shelf"], async (request, reply) =>
-    atom(request, reply, await service.shelf(await reader(request, reply), request.params.list)),
-  );
+  // The same feeds in both formats: Atom under /opds, JSON under /opds/v2.
+  for (const [format, send] of [
+    ["opds", atom],
+    ["opds2", json],
+  ] as const) {
+    route(app, c[`${format}.root`], async (request, reply) => send(request, reply, await service.root()));
+    route(app, c[`${format}.books`], async (request, reply) =>
+      send(request, reply, await service.books(request.params.feed, request.query)),
+    );
+    route(app, c[`${format}.genres`], async (request, reply) => send(request, reply, await service.genres()));
+    route(app, c[`${format}.genre`], async (request, reply) =>
+      send(request, reply, await service.genre(request.params.genreId, request.query)),
+    );
+    route(app, c[`${format}.categories`], async (request, reply) => send(request, reply, await service.categories()));
+    route(app, c[`${format}.category`], async (request, reply) =>
+      send(request, reply, await service.category(request.params.categoryId, request.query)),
+    );
+    route(app, c[`${format}.search`], async (request, reply) =>
+      send(request, reply, await service.search(request.query.q, request.query.cursor)),
+    );
+    route(app, c[`${format}.shelves`], async (request, reply) => {
+      await reader(request, reply);
+      return send(request, reply, await service.shelves());
+    });
+    route(app, c[`${format}.shelf`], async (request, reply) =>
+      send(request, reply, await service.shelf(await reader(request, reply), request.params.list)),
+    );
+  }
   route(app, c["opds.openSearch"], async (request, reply) =>
     reply.type(`${OPENSEARCH_TYPE};charset=utf-8`).send(presentOpenSearch(publicOrigin(request))),
-  );
-
-  route(app, c["opds2.root"], async (request, reply) => json(request, reply, await service.root()));
-  route(app, c["opds2.books"], async (request, reply) =>
-    json(request, reply, await service.books(request.params.feed, request.query)),
-  );
-  route(app, c["opds2.genres"], async (request, reply) => json(request, reply, await service.genres()));
-  route(app, c["opds2.genre"], async (request, reply) =>
-    json(request, reply, await service.genre(request.params.genreId, request.query)),
-  );
-  route(app, c["opds2.categories"], async (request, reply) => json(request, reply, await service.categories()));
-  route(app, c["opds2.category"], async (request, reply) =>
-    json(request, reply, await service.category(request.params.categoryId, request.query)),
-  );
-  route(app, c["opds2.search"], async (request, reply) =>
-    json(request, reply, await service.search(request.query.q, request.query.cursor)),
   );
 
   route(app, c["opds.download"], async (request, reply) => {
@@ -98,11 +88,4 @@ export const opdsRoutes: FastifyPluginAsyncZod<{
         .send(Buffer.from(file.bytes))
     );
   });
-  route(app, c["opds2.shelves"], async (request, reply) => {
-    await reader(request, reply);
-    return json(request, reply, await service.shelves());
-  });
-  route(app, c["opds2.shelf"], async (request, reply) =>
-    json(request, reply, await service.shelf(await reader(request, reply), request.params.list)),
-  );
 };
