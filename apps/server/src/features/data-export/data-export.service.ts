@@ -1,6 +1,6 @@
 import { type AnnotationExport, AppError, type Me, type Page, type PublicUser, type ReadingLists } from "@quire/core";
 import { strToU8, type Zippable, zipSync } from "fflate";
-import type { ExportedFile } from "../studio/book-export.service";
+import type { ExportedFile } from "../studio";
 
 type FollowDirection = "followers" | "following";
 

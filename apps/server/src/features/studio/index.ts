@@ -1,2 +1,2 @@
-export { downloadFileName } from "./book-export.service";
+export { downloadFileName, type ExportedFile } from "./book-export.service";
 export { rolesOf } from "./studio.repository";
