@@ -1,4 +1,4 @@
-import { ApiErrorBodySchema } from "@quire/core";
+import { ApiErrorBodySchema, type ContractEntry } from "@quire/core";
 import type {
   ContextConfigDefault,
   FastifyBaseLogger,
@@ -13,21 +13,8 @@ import type {
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 
-/** What a route reads from its contract entry (`defineContract` in @quire/core). */
-export interface RouteContract {
-  readonly operationId: string;
-  readonly method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  readonly path: string;
-  readonly params?: z.ZodType;
-  readonly querystring?: z.ZodType;
-  readonly query?: z.ZodType;
-  readonly body?: z.ZodType;
-  readonly headers?: z.ZodType;
-  readonly response?: z.ZodType;
-  readonly status?: 201 | 202 | 204;
-  readonly errors?: readonly number[];
-  readonly consumes?: readonly string[];
-}
+/** What a route reads from its contract entry: the entry itself, named by `defineContract`. */
+export type RouteContract = ContractEntry & { readonly operationId: string };
 
 type Field<C, K extends string> = C extends { readonly [F in K]: infer S } ? S : undefined;
 type Success<C> = C extends { readonly status: infer S extends number } ? S : 200;
