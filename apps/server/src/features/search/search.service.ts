@@ -88,10 +88,10 @@ export class SearchService {
     const filtered = Object.values(filters).some((filter) => filter !== undefined);
     const wanted = offset + SEARCH_PAGE_SIZE + 1;
     const ranked = filtered ? Math.max(wanted, FILTERED_MATCHES_PER_TIER) : wanted;
-    // Matches in title or authors come first, then those matching only with their summaries; both tiers'
-    // candidates are read in one statement.
+    // Matches in title or authors come first, then those matching only with their summaries (looked for only
+    // when the first tier may not fill the page); both tiers' candidates are read in one statement.
     const { groups, found: titleIds } = corrected(index, words, (candidate) => index.matching(candidate, ranked));
-    const summaryIds = index.onlyWithSummaries(groups, ranked);
+    const summaryIds = filtered || titleIds.length < wanted ? index.onlyWithSummaries(groups, ranked) : [];
     const inTitles = new Set(titleIds);
     const candidates = await this.repository.booksAmong([...titleIds, ...summaryIds], filters);
     const rows = [
