@@ -1,5 +1,7 @@
+import { STAR_SCORE_DELTA, USER_SCORE_BOOK_FINISHED, USER_SCORE_BOOK_STARRED, USER_SCORE_FOLLOWED } from "@quire/core";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema";
+import { moveUserScores, scoreMovedBy } from "../users";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -80,14 +82,19 @@ export class AccountDeletionRepository {
    * Removes the user and everything that is theirs, first taking them out of the counters on other
    * rows. Each counter is kept equal to a recount of its rows, exactly as the demo seed derives it:
    * books count stars and current (is_read 0) / finished (is_read 1) reading progress rows; users count
-   * follows each way; an author counts the distinct users with progress on any of their books. Run it
+   * follows each way; an author counts the distinct users with progress on any of their books. The
+   * interaction points their stars, finishes and follows gave books and people are taken back too. Run it
    * in a transaction: the decrements read the rows that the deletes then remove.
    */
   async deleteUser(userId: string, db: Transaction<Database>): Promise<void> {
+    await this.takeBackScoresGiven(userId, db);
     const starredBooks = db.selectFrom("stars").select("bookId").where("userId", "=", userId);
     await db
       .updateTable("books")
-      .set((eb) => ({ nUserStarred: eb("nUserStarred", "-", 1) }))
+      .set((eb) => ({
+        nUserStarred: eb("nUserStarred", "-", 1),
+        interactionScore: scoreMovedBy(eb, -STAR_SCORE_DELTA),
+      }))
       .where("id", "in", starredBooks)
       .execute();
     for (const [isRead, counter] of [
@@ -150,5 +157,24 @@ export class AccountDeletionRepository {
     await db.deleteFrom("socialAccounts").where("userId", "=", userId).execute();
     await db.deleteFrom("credentials").where("userId", "=", userId).execute();
     await db.deleteFrom("users").where("id", "=", userId).execute();
+  }
+
+  /** What the leaver's stars and finishes gave the books' other authors, and their follows gave the followed. */
+  private async takeBackScoresGiven(userId: string, db: Transaction<Database>): Promise<void> {
+    const authorsOf = (table: "stars" | "readingProgress") =>
+      db
+        .selectFrom(table)
+        .innerJoin("bookAuthors", "bookAuthors.bookId", `${table}.bookId`)
+        .select("bookAuthors.authorId")
+        .where(`${table}.userId`, "=", userId)
+        .where("bookAuthors.authorId", "!=", userId);
+    const starred = await authorsOf("stars").execute();
+    const finished = await authorsOf("readingProgress").where("readingProgress.isRead", "=", 1).execute();
+    const followed = await db.selectFrom("follows").select("followeeId").where("followerId", "=", userId).execute();
+    await moveUserScores(db, [
+      ...starred.map(({ authorId }) => ({ userId: authorId, delta: -USER_SCORE_BOOK_STARRED })),
+      ...finished.map(({ authorId }) => ({ userId: authorId, delta: -USER_SCORE_BOOK_FINISHED })),
+      ...followed.map(({ followeeId }) => ({ userId: followeeId, delta: -USER_SCORE_FOLLOWED })),
+    ]);
   }
 }

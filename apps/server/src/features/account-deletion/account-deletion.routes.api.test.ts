@@ -1,3 +1,10 @@
+import {
+  STAR_SCORE_DELTA,
+  STAR_SCORE_FLOOR,
+  USER_SCORE_BOOK_FINISHED,
+  USER_SCORE_BOOK_STARRED,
+  USER_SCORE_FOLLOWED,
+} from "@quire/core";
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import { afterEach, describe, expect, it } from "vitest";
@@ -325,6 +332,14 @@ describe.each(dialectsUnderTest())("account deletion API on %s", (dialect) => {
     await setFollows(reader.id, 1, 2);
     await setFollows(author.id, 1, 1);
     await db.updateTable("authors").set({ nReaders: 2 }).where("id", "=", author.id).execute();
+    // Scores as the writes would have moved them: the author's book starred twice by the leaver (b1, b2) and
+    // once by the reader, finished by each once; the reader and the author followed by the leaver.
+    const setScore = (table: "users" | "books", id: string, interactionScore: number) =>
+      db.updateTable(table).set({ interactionScore }).where("id", "=", id).execute();
+    await setScore("users", author.id, 100);
+    await setScore("users", reader.id, 50);
+    await setScore("books", b1.id, 2 * STAR_SCORE_DELTA);
+    await setScore("books", b2.id, 2);
     const storage = t.ctx.storage;
     const png = new Uint8Array([137, 80, 78, 71]);
     await storage.put(`users-avatars/${leaver.userId}/1-me.png`, png, "image/png");
@@ -398,6 +413,25 @@ describe.each(dialectsUnderTest())("account deletion API on %s", (dialect) => {
     });
     const authorRow = await db.selectFrom("authors").select("nReaders").where("id", "=", author.id).executeTakeFirst();
     expect(authorRow?.nReaders).toBe(1);
+    const scores = await db
+      .selectFrom("users")
+      .select(["id", "interactionScore"])
+      .where("id", "in", [reader.id, author.id])
+      .execute();
+    expect(Object.fromEntries(scores.map((p) => [p.id, p.interactionScore]))).toEqual({
+      [author.id]: 100 - 2 * USER_SCORE_BOOK_STARRED - USER_SCORE_BOOK_FINISHED - USER_SCORE_FOLLOWED,
+      [reader.id]: 50 - USER_SCORE_FOLLOWED,
+    });
+    const bookScores = await db
+      .selectFrom("books")
+      .select(["id", "interactionScore"])
+      .where("id", "in", [b1.id, b2.id])
+      .execute();
+    // b2's score was below one star's worth: it stops at the floor.
+    expect(Object.fromEntries(bookScores.map((b) => [b.id, b.interactionScore]))).toEqual({
+      [b1.id]: STAR_SCORE_DELTA,
+      [b2.id]: STAR_SCORE_FLOOR,
+    });
     // Others' rows are untouched.
     expect(await db.selectFrom("listEntries").select("bookId").where("userId", "=", reader.id).execute()).toEqual([
       { bookId: b3.id },

@@ -1,9 +1,9 @@
-import { STAR_SCORE_DELTA, STAR_SCORE_FLOOR, USER_SCORE_BOOK_STARRED, USER_SCORE_STAR_GIVEN } from "@quire/core";
+import { STAR_SCORE_DELTA, USER_SCORE_BOOK_STARRED, USER_SCORE_STAR_GIVEN } from "@quire/core";
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "../../db/schema";
 import { activitiesRepository } from "../feed";
 import type { ReadingProgressRow } from "../reading";
-import { moveUserScores, otherAuthorsOf } from "../users";
+import { moveUserScores, otherAuthorsOf, scoreMovedBy } from "../users";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -73,12 +73,7 @@ export class LibraryRepository {
       .updateTable("books")
       .set((eb) => ({
         nUserStarred: eb("nUserStarred", "-", 1),
-        interactionScore: eb
-          .case()
-          .when(eb("interactionScore", "-", STAR_SCORE_DELTA), "<", STAR_SCORE_FLOOR)
-          .then(STAR_SCORE_FLOOR)
-          .else(eb("interactionScore", "-", STAR_SCORE_DELTA))
-          .end(),
+        interactionScore: scoreMovedBy(eb, -STAR_SCORE_DELTA),
         lastInteractedAt: now,
       }))
       .where("id", "=", bookId)

@@ -9,8 +9,15 @@ export interface ScoreChange {
   delta: number;
 }
 
-/** `interaction_score` moved by `delta`, never below its floor (SPEC §3, constants' USER_SCORE_*). */
-export function scoreMovedBy(eb: ExpressionBuilder<Database, "users">, delta: number) {
+/**
+ * `interaction_score` of a user or a book moved by `delta`, never below its floor (SPEC §3, constants'
+ * USER_SCORE_* and STAR_SCORE_*). Both tables name the column alike, so one expression serves both.
+ */
+export function scoreMovedBy(
+  scored: ExpressionBuilder<Database, "users"> | ExpressionBuilder<Database, "books">,
+  delta: number,
+) {
+  const eb = scored as ExpressionBuilder<Database, "users">;
   const moved = eb("interactionScore", "+", delta);
   if (delta >= 0) return moved;
   return eb.case().when(moved, "<", STAR_SCORE_FLOOR).then(STAR_SCORE_FLOOR).else(moved).end();
