@@ -57,7 +57,8 @@ test.describe("a reader's home", () => {
 
     await page.goto("/");
     const item = page.getByTestId("section-continue-reading").getByTestId("continue-item");
-    await expect(item).toHaveAttribute("href", `/read/${sherlock}`);
+    await expect(item.getByRole("link").first()).toHaveAttribute("href", `/read/${sherlock}`);
+    await expect(item.getByTestId("byline-author")).toHaveAttribute("href", /^\/(users|search)/);
     await expect(item.getByRole("progressbar")).toHaveAttribute("aria-valuenow", String(figure));
     await expect(item).toContainText(`${figure}% ·`);
     await expect(page.getByTestId("first-run")).toHaveCount(0);

@@ -81,7 +81,8 @@ describe("ReaderHome", () => {
       "Trending",
     ]);
     const item = screen.getByTestId("continue-item");
-    expect(item.getAttribute("href")).toBe("/read/b1");
+    expect(within(item).getAllByRole("link")[0]?.getAttribute("href")).toBe("/read/b1");
+    expect(within(item).getByTestId("byline-author").getAttribute("href")).toMatch(/^\/(users|search)/);
     expect(within(item).getByRole("progressbar").getAttribute("aria-valuenow")).toBe("42");
     expect(within(item).getByText(/^42% · last read/)).toBeTruthy();
     expect(screen.getByText("From Fantasy and Poetry, the genres you chose.")).toBeTruthy();

@@ -1,22 +1,29 @@
 import type { BookSummary, ReadingProgress } from "@quire/core";
 import { Link } from "react-router";
 import { formatDate } from "../../../lib/format";
-import { authorsText, BookCover } from "../../catalog";
+import { BookCover, Byline } from "../../catalog";
 
-/** A book in progress: cover, title, the reader's figure and when they last read; opens the reader. */
+/**
+ * A book in progress: cover, title, the reader's figure and when they last read. The title's link stretches over
+ * the card to open the reader; the byline's author links sit above it.
+ */
 export function ContinueReadingCard({ book, progress }: { book: BookSummary; progress: ReadingProgress }) {
   return (
-    <Link
-      to={`/read/${book.id}`}
-      className="flex gap-4 rounded-2xl border border-line bg-surface p-3 shadow-card transition-colors hover:border-line-strong"
+    <div
+      className="group relative flex gap-4 rounded-2xl border border-line bg-surface p-3 shadow-card transition-colors hover:border-line-strong"
       data-testid="continue-item"
     >
       <div className="w-16 shrink-0">
         <BookCover book={book} />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-        <p className="line-clamp-2 font-semibold font-serif text-ink">{book.title}</p>
-        <p className="truncate text-ink-muted text-sm">{authorsText(book.authors)}</p>
+        <Link
+          to={`/read/${book.id}`}
+          className="line-clamp-2 font-semibold font-serif text-ink after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-focus group-hover:text-accent"
+        >
+          {book.title}
+        </Link>
+        <Byline book={book} className="truncate text-ink-muted text-sm" />
         <div
           role="progressbar"
           aria-label={`${book.title}: read`}
@@ -31,6 +38,6 @@ export function ContinueReadingCard({ book, progress }: { book: BookSummary; pro
           {progress.progress}% · last read {formatDate(progress.lastReadAt)}
         </p>
       </div>
-    </Link>
+    </div>
   );
 }
