@@ -1,10 +1,12 @@
 /// <reference types="vitest/config" />
+import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative, resolve, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { shellUrls, withPrecache } from "./src/features/offline/precache";
 
 /** Where `npx vite` forwards API and file requests during development. */
 const API_TARGET = "http://localhost:3000";
@@ -19,22 +21,47 @@ const IMPORTED_FOR_EFFECT = /\.css$|[\\/]src[\\/]main\.tsx$|altcha-setup\.ts$/;
 /** Text files worth compressing; images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(js|css|svg|json|webmanifest|txt)$/;
 
+const walk = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+
+/**
+ * Writes this build's shell (its files and a version from their bytes) into dist/sw.js, so the service worker
+ * precaches exactly these files and browsers see a new worker, and offer the update, after each deploy.
+ * In writeBundle: after the public folder is copied, before precompress() compresses sw.js.
+ */
+function precacheShell(): Plugin {
+  let outDir = "";
+  return {
+    name: "quire-precache-shell",
+    apply: "build",
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      const urls = shellUrls(walk(outDir).map((path) => relative(outDir, path).split(sep).join("/")));
+      const hash = createHash("sha256");
+      for (const url of urls) hash.update(url).update(readFileSync(join(outDir, url === "/" ? "index.html" : url)));
+      const worker = join(outDir, "sw.js");
+      const precache = { version: hash.digest("hex").slice(0, 16), urls };
+      writeFileSync(worker, withPrecache(readFileSync(worker, "utf8"), precache));
+    },
+  };
+}
+
 /**
  * Writes `.br` and `.gz` beside each text file of the build, once, at maximum compression: the server
  * sends them to browsers that accept them (@fastify/static `preCompressed`) without compressing per request.
  */
 function precompress(): Plugin {
   let outDir = "";
-  const walk = (dir: string): string[] =>
-    readdirSync(dir).flatMap((name) => {
-      const path = join(dir, name);
-      return statSync(path).isDirectory() ? walk(path) : [path];
-    });
   return {
     name: "quire-precompress",
     apply: "build",
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
     },
     closeBundle() {
       for (const path of walk(outDir).filter((file) => COMPRESSIBLE.test(file))) {
@@ -51,7 +78,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precacheShell(), precompress()],
   server: {
     proxy: {
       "/api": { target: API_TARGET, changeOrigin: false },

@@ -1,7 +1,9 @@
 // Quire's service worker: shows push messages, opens their page when one is clicked, and tells the server
-// when the push service replaces this browser's subscription. It caches nothing.
-// A plain script served as-is at /sw.js (scope "/", `Cache-Control: no-cache`), so it needs no build step;
-// src/features/push/service-worker.test.ts runs this very file against a fake `self`.
+// when the push service replaces this browser's subscription. For offline reading it keeps the app shell
+// (precached per build) and answers a downloaded book's requests from its cache when the network fails.
+// A plain script served at /sw.js (scope "/", `Cache-Control: no-cache`); the web build only fills in PRECACHE.
+// src/features/push/service-worker.test.ts and src/features/offline/service-worker.test.ts run this very file
+// against a fake `self`.
 const FALLBACK = { title: "Quire", body: "You have a new notification.", url: "/notifications" };
 const ICON = "/favicon.svg";
 // The record push-client.ts keeps: REGISTRATION_DB of src/features/push/registration-store.ts, repeated
@@ -11,9 +13,34 @@ const REGISTRATION_DB = { name: "quire-push", version: 1, store: "registration",
 const REGISTRATIONS_PATH = "/api/v1/push/registrations";
 const VAPID_KEY_PATH = "/api/v1/push/vapid-public-key";
 
-// A new version takes over at once: there is no cache or page state an older version could disagree with.
-self.addEventListener("install", () => self.skipWaiting());
-self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+// This build's shell: the web build (vite.config.ts, src/features/offline/precache.ts) replaces this line.
+// Without a build (vite dev) nothing is precached and navigations always go to the network.
+const PRECACHE = { version: "development", urls: [] };
+// The names src/features/offline/offline-caches.ts uses, repeated because this file cannot import it;
+// the offline service-worker test downloads with the TypeScript side and reads back through this file.
+const SHELL_CACHE_PREFIX = "quire-shell-";
+const SHELL_CACHE = `${SHELL_CACHE_PREFIX}${PRECACHE.version}`;
+const SHELL_URL = "/";
+const BOOK_CACHE_PREFIX = "quire-book-";
+const DOWNLOAD_RECORD_URL = "/offline/download.json";
+const SESSION_CACHE = "quire-session";
+const SESSION_PATH = "/api/auth/get-session";
+const SIGN_OUT_PATH = "/api/auth/sign-out";
+const BOOK_API_PATH = /^\/api\/v1\/books\/([^/]+)(?:\/|$)/;
+const PRECACHED_FILES = new Set(PRECACHE.urls.filter((url) => url !== SHELL_URL));
+
+// A first install takes over at once (there is no older page to disagree with); an update waits until the
+// page's "Reload" asks for it (SKIP_WAITING), so a running page never gets chunks of another build.
+self.addEventListener("install", (event) => event.waitUntil(precacheShell()));
+self.addEventListener("activate", (event) => event.waitUntil(dropOldShells().then(() => self.clients.claim())));
+self.addEventListener("message", (event) => {
+  if (event.data?.type === "SKIP_WAITING") self.skipWaiting();
+});
+
+self.addEventListener("fetch", (event) => {
+  const answer = answerFor(event.request, (work) => event.waitUntil(work));
+  if (answer) event.respondWith(answer);
+});
 
 self.addEventListener("push", (event) => {
   const { title, options } = notificationFor(readPayload(event.data));
@@ -146,4 +173,122 @@ function storedRegistration(mode, use) {
       database.close();
     };
   });
+}
+
+/**
+ * The worker's answer to a request, or undefined to leave it to the browser (as if there were no worker).
+ * `afterwards` keeps the worker alive for work that need not delay the answer.
+ */
+function answerFor(request, afterwards) {
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return undefined;
+  if (request.method === "POST" && url.pathname === SIGN_OUT_PATH) return signOut(request);
+  if (request.method !== "GET") return undefined;
+  if (request.mode === "navigate") return navigation(request);
+  if (url.pathname === SESSION_PATH) return session(request);
+  if (PRECACHED_FILES.has(url.pathname)) return precachedFile(request);
+  if (url.pathname.startsWith("/api/v1/books/") || url.pathname.startsWith("/files/"))
+    return bookRequest(request, url, afterwards);
+  return undefined;
+}
+
+async function precacheShell() {
+  if (PRECACHE.urls.length === 0) return;
+  const cache = await self.caches.open(SHELL_CACHE);
+  // Past the HTTP cache: the shell page is `no-cache`, and a stale copy would name another build's assets.
+  await cache.addAll(PRECACHE.urls.map((url) => new Request(url, { cache: "no-cache" })));
+}
+
+async function dropOldShells() {
+  const names = await self.caches.keys();
+  const old = names.filter((name) => name.startsWith(SHELL_CACHE_PREFIX) && name !== SHELL_CACHE);
+  await Promise.all(old.map((name) => self.caches.delete(name)));
+}
+
+/** Pages come from the network; offline, any page is the precached shell, whose router shows the right screen. */
+async function navigation(request) {
+  try {
+    return await self.fetch(request);
+  } catch (error) {
+    const shell = await self.caches.match(SHELL_URL, { cacheName: SHELL_CACHE });
+    if (shell) return shell;
+    throw error;
+  }
+}
+
+/** This build's fingerprinted files never change: from the precache, the network only if it went missing. */
+async function precachedFile(request) {
+  return (await self.caches.match(request, { cacheName: SHELL_CACHE })) ?? self.fetch(request);
+}
+
+/**
+ * A book's API answers and files: network first, so reading online is unchanged. A fresh answer to a request a
+ * download holds replaces the stored one (progress, annotations stay current); offline the download answers.
+ */
+async function bookRequest(request, url, afterwards) {
+  let response;
+  try {
+    response = await self.fetch(request);
+  } catch (error) {
+    const stored = await self.caches.match(request, { ignoreVary: true });
+    if (stored) return stored;
+    throw error;
+  }
+  const bookId = BOOK_API_PATH.exec(url.pathname)?.[1];
+  if (bookId && (response.ok || response.status === 404)) {
+    afterwards(refreshDownloaded(bookId, request, response.clone()).catch(() => undefined));
+  }
+  return response;
+}
+
+async function refreshDownloaded(bookId, request, response) {
+  const name = `${BOOK_CACHE_PREFIX}${decodeURIComponent(bookId)}`;
+  if (!(await self.caches.has(name))) return;
+  const cache = await self.caches.open(name);
+  if (await cache.match(request, { ignoreVary: true })) await cache.put(request, response);
+}
+
+/**
+ * The signed-in user, remembered for offline starts. A download holds its reader's progress and notes: when the
+ * answer names someone else (or nobody: signed out, session expired), that reader's downloads go.
+ */
+async function session(request) {
+  let response;
+  try {
+    response = await self.fetch(request);
+  } catch (error) {
+    const remembered = await self.caches.match(SESSION_PATH, { cacheName: SESSION_CACHE });
+    if (remembered) return remembered;
+    throw error;
+  }
+  if (response.ok) {
+    const answer = await response
+      .clone()
+      .json()
+      .catch(() => null);
+    if (answer && typeof answer === "object" && "user" in answer) {
+      await forgetDownloadsNotOf(answer.user?.id ?? null);
+      await (await self.caches.open(SESSION_CACHE)).put(SESSION_PATH, response.clone());
+    }
+  }
+  return response;
+}
+
+async function signOut(request) {
+  const response = await self.fetch(request);
+  if (response.ok || response.status === 401) {
+    await self.caches.delete(SESSION_CACHE);
+    await forgetDownloadsNotOf(null);
+  }
+  return response;
+}
+
+/** Deletes the downloads made by a signed-in reader other than `userId`; a visitor's downloads hold nothing private. */
+async function forgetDownloadsNotOf(userId) {
+  const names = (await self.caches.keys()).filter((name) => name.startsWith(BOOK_CACHE_PREFIX));
+  for (const name of names) {
+    const record = await (await self.caches.open(name)).match(DOWNLOAD_RECORD_URL);
+    const owner = record ? ((await record.json().catch(() => null))?.userId ?? null) : null;
+    if (owner !== null && owner !== userId) await self.caches.delete(name);
+  }
 }

@@ -1,6 +1,6 @@
 import { BOTTOM_BAR_HEIGHT_PX, TOP_BAR_HEIGHT_PX } from "@quire/core/constants";
 import { CircleUserRound, Compass, House, Library, type LucideIcon, Newspaper, Search, UserRound } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
 import { buttonClasses } from "../components/button";
 import { LogoMark } from "../components/logo";
@@ -16,6 +16,11 @@ import { useCurrentScreenTitle } from "../lib/screen-title";
 import { ACCOUNT_SETTINGS_PATH, AccountMenu } from "./account-menu";
 
 export const SIGN_IN_PATH = "/auth/sign-in";
+
+// The offline banner, update prompt and service worker: their own chunk, out of the home route's budget.
+const OfflineShell = lazy(() =>
+  import("../features/offline/components/offline-shell").then((module) => ({ default: module.OfflineShell })),
+);
 
 interface NavItem {
   to: string;
@@ -64,6 +69,9 @@ export function AppShell() {
       <NavigationProgress />
       <SiteHeader />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <Suspense fallback={null}>
+          <OfflineShell />
+        </Suspense>
         <OnboardingGate />
         <Outlet />
       </main>

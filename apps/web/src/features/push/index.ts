@@ -2,4 +2,4 @@
 export { NotificationPreferencesSection } from "./components/notification-preferences-section";
 export { PushOptInOffer } from "./components/push-opt-in-offer";
 export { PushSettingsSection } from "./components/push-settings-section";
-export { disablePushOnSignOut, refreshOnAppStart } from "./push-client";
+export { disablePushOnSignOut, refreshOnAppStart, SERVICE_WORKER_URL } from "./push-client";

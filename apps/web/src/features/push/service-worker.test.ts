@@ -89,11 +89,13 @@ const payload = {
 };
 
 describe("the service worker", () => {
-  it("takes over at once and listens for pushes and clicks", () => {
+  it("listens for pushes and clicks (and, for offline reading, installs, requests and the update message)", () => {
     const { listeners } = startWorker();
     expect([...listeners.keys()].sort()).toEqual([
       "activate",
+      "fetch",
       "install",
+      "message",
       "notificationclick",
       "push",
       "pushsubscriptionchange",

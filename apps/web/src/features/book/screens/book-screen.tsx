@@ -24,6 +24,7 @@ import {
   STATUS_LABELS,
 } from "../../catalog";
 import { BookActions } from "../../library";
+import { DownloadForOffline } from "../../offline";
 import { ReadButton } from "../../reader";
 import { FollowAuthor } from "../../users";
 import { ChapterList } from "../components/chapter-list";
@@ -91,6 +92,7 @@ function BookDetails({ detail }: { detail: BookDetail }) {
           <div className="flex w-full max-w-64 flex-col items-center gap-1.5 md:max-w-none">
             <ReadButton book={book} />
             <BookActions book={book} />
+            <DownloadForOffline book={book} />
             {book.source === "public-domain" && bookData ? (
               // The original file, as imported: public-domain books are anyone's to keep.
               <a

@@ -2,6 +2,7 @@ import type { BookSummary, ReadingProgress } from "@quire/core";
 import { Link } from "react-router";
 import { formatDate } from "../../../lib/format";
 import { BookCover, Byline } from "../../catalog";
+import { DownloadForOffline } from "../../offline";
 
 /**
  * A book in progress: cover, title, the reader's figure and when they last read. The title's link stretches over
@@ -34,9 +35,15 @@ export function ContinueReadingCard({ book, progress }: { book: BookSummary; pro
         >
           <div className="h-full rounded-full bg-accent" style={{ width: `${progress.progress}%` }} />
         </div>
-        <p className="text-ink-muted text-xs">
-          {progress.progress}% · last read {formatDate(progress.lastReadAt)}
-        </p>
+        <div className="flex items-center justify-between gap-2">
+          <p className="text-ink-muted text-xs">
+            {progress.progress}% · last read {formatDate(progress.lastReadAt)}
+          </p>
+          {/* Above the title's stretched link, so it stays its own button. */}
+          <div className="relative z-10">
+            <DownloadForOffline book={book} compact />
+          </div>
+        </div>
       </div>
     </div>
   );

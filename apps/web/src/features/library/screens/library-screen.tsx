@@ -7,6 +7,7 @@ import { LoadingStatus, Skeleton } from "../../../components/skeleton";
 import { useScreenTitle } from "../../../lib/screen-title";
 import { RequireSession } from "../../auth";
 import { BookCover } from "../../catalog";
+import { DownloadedBooks } from "../../offline";
 import { LIST_LABELS } from "../components/book-actions";
 import { ContinueReadingCard } from "../components/continue-reading-card";
 import { useContinueReading, useReadingLists } from "../queries";
@@ -24,6 +25,7 @@ function Library() {
         <p className="text-ink-muted">Pick up where you left off, and keep your shelves in order.</p>
       </header>
       <ContinueReading />
+      <DownloadedBooks />
       <Shelves />
     </div>
   );
