@@ -249,15 +249,16 @@ async function refreshDownloaded(bookId, request, response) {
 }
 
 /**
- * The signed-in user, remembered for offline starts. A download holds its reader's progress and notes: when the
- * answer names someone else (or nobody: signed out, session expired), that reader's downloads go.
+ * The signed-in user, remembered for offline starts (a download keeps a copy too, for a page that asked before
+ * this worker controlled it). A download holds its reader's progress and notes: when the answer names someone
+ * else (or nobody: signed out, session expired), that reader's downloads go.
  */
 async function session(request) {
   let response;
   try {
     response = await self.fetch(request);
   } catch (error) {
-    const remembered = await self.caches.match(SESSION_PATH, { cacheName: SESSION_CACHE });
+    const remembered = await self.caches.match(SESSION_PATH);
     if (remembered) return remembered;
     throw error;
   }

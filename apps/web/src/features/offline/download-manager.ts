@@ -26,11 +26,6 @@ export interface DownloadRecord {
   downloadedAt: string;
 }
 
-export interface DownloadProgress {
-  done: number;
-  total: number;
-}
-
 export type DownloadFailure = "no-room" | "failed";
 
 export class DownloadError extends Error {
@@ -47,7 +42,8 @@ export class DownloadError extends Error {
 export interface DownloadOptions {
   /** The signed-in reader, whose progress, notes and book-page state come along; null for a visitor. */
   userId: string | null;
-  onProgress?: (progress: DownloadProgress) => void;
+  /** Percent done, 0 to 100: it never goes back, and reaches 100 only once everything has arrived. */
+  onProgress?: (percent: number) => void;
   signal?: AbortSignal;
 }
 
@@ -77,8 +73,14 @@ const PARALLEL_REQUESTS = 4;
 export async function downloadBook(bookId: string, options: DownloadOptions): Promise<DownloadRecord> {
   const { userId, onProgress, signal } = options;
   const fetched = new Map<string, Fetched>();
-  const progress: DownloadProgress = { done: 0, total: 2 };
-  const report = () => onProgress?.({ ...progress });
+  const progress = { done: 0, total: 2, shown: -1 };
+  // The total grows as chapters name their files: the bar then holds still rather than going back.
+  const report = (finished = false) => {
+    const percent = finished ? 100 : Math.min(99, Math.floor((progress.done / progress.total) * 100));
+    if (percent <= progress.shown) return;
+    progress.shown = percent;
+    onProgress?.(percent);
+  };
   report();
 
   const take = async (url: string, accept: "json" | "file", missingIsAnswer = false): Promise<Blob | null> => {
@@ -123,7 +125,8 @@ export async function downloadBook(bookId: string, options: DownloadOptions): Pr
   const privateUrls = userId
     ? [apiPath("progress.get", { id: bookId }), apiPath("annotations.list", { id: bookId })]
     : [];
-  const viewerState = userId ? [apiPath("books.viewerState", { id: bookId })] : [];
+  // The session too: offline, the reader must still know who is reading to open at their place.
+  const viewerState = userId ? [apiPath("books.viewerState", { id: bookId }), apiPath("auth.session")] : [];
   progress.total += anchors.length + privateUrls.length + viewerState.length;
   report();
 
@@ -139,6 +142,7 @@ export async function downloadBook(bookId: string, options: DownloadOptions): Pr
   progress.total += files.size;
   report();
   await inParallel([...files], (url) => take(url, "file"));
+  report(true);
 
   const bytes = [...fetched.values()].reduce((sum, { body }) => sum + body.size, 0);
   const estimate = await storageEstimate();

@@ -1,14 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useSession } from "../auth";
-import {
-  type DownloadProgress,
-  downloadBook,
-  listDownloads,
-  offlineSupported,
-  removeDownload,
-  storageEstimate,
-} from "./download-manager";
+import { downloadBook, listDownloads, offlineSupported, removeDownload, storageEstimate } from "./download-manager";
 
 export const offlineKeys = {
   all: ["offline"] as const,
@@ -37,7 +30,7 @@ export function useBookDownload(bookId: string) {
   const session = useSession();
   const downloads = useDownloads();
   const storage = useQuery({ ...storageQuery(), enabled: offlineSupported() });
-  const [progress, setProgress] = useState<DownloadProgress | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
   const settled = () => queryClient.invalidateQueries({ queryKey: offlineKeys.all });
   const download = useMutation({
     mutationFn: () => downloadBook(bookId, { userId: session.user?.id ?? null, onProgress: setProgress }),

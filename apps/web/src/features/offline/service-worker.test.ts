@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import workerSource from "../../../public/sw.js?raw";
+import { signedIn } from "../../test/api-mock";
 import { makeMe } from "../../test/fixtures";
 import { bookCacheName, DOWNLOAD_RECORD_URL, downloadBook } from "./download-manager";
 import { withPrecache } from "./precache";
@@ -202,6 +203,14 @@ describe("the service worker and downloaded books", () => {
     await worker.request("/api/auth/get-session");
     goOffline();
     expect(await (await worker.request("/api/auth/get-session"))?.json()).toEqual({ user: me });
+  });
+
+  it("offline, answers the session from a download when it never saw one itself", async () => {
+    serveBook(signedIn);
+    await downloadBook(BOOK_ID, { userId: makeMe().id });
+    const worker = startWorker();
+    goOffline();
+    expect(await (await worker.request("/api/auth/get-session"))?.json()).toEqual({ user: makeMe() });
   });
 
   it("a session answer naming someone else, or nobody, drops the signed-in reader's downloads", async () => {

@@ -3,7 +3,7 @@ import { useId } from "react";
 import { Button } from "../../../components/button";
 import { FormAlert } from "../../../components/form-alert";
 import { formatBytes } from "../../uploads";
-import { type DownloadProgress, offlineSupported } from "../download-manager";
+import { offlineSupported } from "../download-manager";
 import { useBookDownload } from "../queries";
 import { useOnline } from "../use-online";
 
@@ -23,7 +23,7 @@ export function DownloadForOffline({ book, compact = false }: DownloadForOffline
   if (!offlineSupported()) return null;
   const free = storage ? formatBytes(Math.max(0, storage.quota - storage.usage)) : null;
 
-  if (progress) return <DownloadProgressBar title={book.title} progress={progress} compact={compact} />;
+  if (progress !== null) return <DownloadProgressBar title={book.title} percent={progress} compact={compact} />;
   if (record) {
     if (compact) {
       return (
@@ -85,16 +85,7 @@ export function DownloadForOffline({ book, compact = false }: DownloadForOffline
   );
 }
 
-function DownloadProgressBar({
-  title,
-  progress,
-  compact,
-}: {
-  title: string;
-  progress: DownloadProgress;
-  compact: boolean;
-}) {
-  const percent = Math.min(100, Math.floor((progress.done / Math.max(1, progress.total)) * 100));
+function DownloadProgressBar({ title, percent, compact }: { title: string; percent: number; compact: boolean }) {
   return (
     <div className={compact ? "flex w-20 flex-col gap-1" : "flex w-full flex-col gap-1.5"}>
       <div
