@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { signedInReader } from "../support/accounts";
-import { collectPageErrors } from "../support/page-checks";
+import { importBook, SHERLOCK } from "../support/corpus-books";
+import { collectPageErrors, expectNoSeriousA11yViolations, ownErrors } from "../support/page-checks";
 
 const BOOK = "the-salt-lantern";
 const OFFLINE_BANNER = "You're offline — downloaded books still open";
@@ -22,6 +23,14 @@ async function openingOf(page: Page, anchorId: string): Promise<string> {
     .replace(/\s+/g, " ")
     .trim()
     .slice(0, 40);
+}
+
+/** Offline as on a later day: the browser's HTTP cache no longer holds what was fetched online. */
+async function goOffline(page: Page, context: BrowserContext) {
+  const devtools = await context.newCDPSession(page);
+  await devtools.send("Network.clearBrowserCache");
+  await devtools.detach();
+  await context.setOffline(true);
 }
 
 const activeFrame = (page: Page) => page.locator('[data-testid=chapter-frame][data-active="true"]');
@@ -76,9 +85,18 @@ test.describe("offline reading", () => {
     expect(shown.length).toBeGreaterThan(0);
     expect(shown.at(-1)).toBe(100);
     expect([...shown].sort((a, b) => a - b)).toEqual(shown);
+    await expectNoSeriousA11yViolations(page);
+
+    // The library lists it, with its size, and marks its continue-reading card.
+    await page.goto("/library");
+    const downloaded = page.getByRole("region", { name: "Downloaded" });
+    await expect(downloaded.getByRole("link", { name: "The Salt Lantern" })).toHaveAttribute("href", `/read/${BOOK}`);
+    await expect(downloaded.getByRole("button", { name: "Remove download of The Salt Lantern" })).toBeVisible();
+    await expect(page.getByTestId("continue-item").getByText("Downloaded")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
 
     // No network: a fresh load of the reader comes from the precached shell and the download, at the saved place.
-    await context.setOffline(true);
+    await goOffline(page, context);
     await page.goto(`/read/${BOOK}`);
     await expect(page).toHaveURL(new RegExp(`/read/${BOOK}/chapter-2`));
     await expect(page.getByTestId("chapter-view")).toHaveAttribute("data-ready-anchor", "chapter-2");
@@ -99,15 +117,38 @@ test.describe("offline reading", () => {
     });
     await context.setOffline(false);
     // Offline failures are the network's; the app itself logged no errors of its own.
-    expect(errors.filter((error) => !/Failed to (fetch|load resource)|ERR_INTERNET_DISCONNECTED/.test(error))).toEqual(
-      [],
-    );
+    const offlineFailures = /Failed to (fetch|load resource)|ERR_INTERNET_DISCONNECTED/;
+    expect(ownErrors(errors).filter((error) => !offlineFailures.test(error))).toEqual([]);
+  });
+
+  test("a downloaded classic keeps its pictures: offline, the title page's image still shows", async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(60_000);
+    const sherlock = importBook(SHERLOCK);
+    await page.goto(`/books/${sherlock}`);
+    await controlledByWorker(page);
+    await page.getByRole("button", { name: "Download for offline" }).click();
+    await expect(page.getByText("Downloaded for offline")).toBeVisible({ timeout: 30_000 });
+
+    await goOffline(page, context);
+    await page.goto(`/read/${sherlock}/titlepage`);
+    await expect(page.getByTestId("chapter-view")).toHaveAttribute("data-ready-anchor", "titlepage");
+    const picture = activeFrame(page).evaluate(async (frame: HTMLIFrameElement) => {
+      const image = frame.contentDocument?.querySelector("img");
+      if (!image) return "no image";
+      await image.decode().catch(() => undefined);
+      return image.complete && image.naturalWidth > 0 ? "shown" : `broken: ${image.src}`;
+    });
+    expect(await picture).toBe("shown");
+    await context.setOffline(false);
   });
 
   test("the app shell loads offline on a fresh visit to / after one online visit", async ({ page, context }) => {
     await page.goto("/");
     await controlledByWorker(page);
-    await context.setOffline(true);
+    await goOffline(page, context);
     await page.goto("/");
     await expect(page.getByRole("status").filter({ hasText: OFFLINE_BANNER })).toBeVisible();
     await expect(
