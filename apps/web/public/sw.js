@@ -32,13 +32,13 @@ const PRECACHED_FILES = new Set(PRECACHE.urls.filter((url) => url !== SHELL_URL)
 // A first install takes over at once (there is no older page to disagree with); an update waits until the
 // page's "Reload" asks for it (SKIP_WAITING), so a running page never gets chunks of another build.
 self.addEventListener("install", (event) => event.waitUntil(precacheShell()));
-self.addEventListener("activate", (event) => event.waitUntil(dropOldShells().then(() => self.clients.claim())));
+self.addEventListener("activate", (event) => event.waitUntil(activate()));
 self.addEventListener("message", (event) => {
   if (event.data?.type === "SKIP_WAITING") self.skipWaiting();
 });
 
 self.addEventListener("fetch", (event) => {
-  const answer = answerFor(event.request, (work) => event.waitUntil(work));
+  const answer = answerFor(event, (work) => event.waitUntil(work));
   if (answer) event.respondWith(answer);
 });
 
@@ -179,12 +179,13 @@ function storedRegistration(mode, use) {
  * The worker's answer to a request, or undefined to leave it to the browser (as if there were no worker).
  * `afterwards` keeps the worker alive for work that need not delay the answer.
  */
-function answerFor(request, afterwards) {
+function answerFor(event, afterwards) {
+  const { request } = event;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return undefined;
   if (request.method === "POST" && url.pathname === SIGN_OUT_PATH) return signOut(request);
   if (request.method !== "GET") return undefined;
-  if (request.mode === "navigate") return navigation(request);
+  if (request.mode === "navigate") return navigation(event);
   if (url.pathname === SESSION_PATH) return session(request);
   if (PRECACHED_FILES.has(url.pathname)) return precachedFile(request);
   if (url.pathname.startsWith("/api/v1/books/") || url.pathname.startsWith("/files/"))
@@ -199,16 +200,19 @@ async function precacheShell() {
   await cache.addAll(PRECACHE.urls.map((url) => new Request(url, { cache: "no-cache" })));
 }
 
-async function dropOldShells() {
+async function activate() {
   const names = await self.caches.keys();
   const old = names.filter((name) => name.startsWith(SHELL_CACHE_PREFIX) && name !== SHELL_CACHE);
   await Promise.all(old.map((name) => self.caches.delete(name)));
+  // The page request starts while the worker boots, so answering pages adds no start-up wait online.
+  await self.registration.navigationPreload?.enable();
+  await self.clients.claim();
 }
 
 /** Pages come from the network; offline, any page is the precached shell, whose router shows the right screen. */
-async function navigation(request) {
+async function navigation(event) {
   try {
-    return await self.fetch(request);
+    return (await event.preloadResponse) ?? (await self.fetch(event.request));
   } catch (error) {
     const shell = await self.caches.match(SHELL_URL, { cacheName: SHELL_CACHE });
     if (shell) return shell;

@@ -48,6 +48,7 @@ function startWorker(source = withPrecache(workerSource, PRECACHE)) {
     addEventListener: (type: string, listener: (event: unknown) => void) => listeners.set(type, listener),
     skipWaiting: vi.fn(async () => undefined),
     clients: { claim: vi.fn(async () => undefined) },
+    registration: { navigationPreload: { enable: vi.fn(async () => undefined) } },
   };
   new Function("self", source)(scope);
 
@@ -58,15 +59,19 @@ function startWorker(source = withPrecache(workerSource, PRECACHE)) {
   }
 
   /** A request through the worker: its answer, or undefined when it leaves the request to the browser. */
-  async function request(path: string, init: RequestInit & { mode?: RequestMode } = {}) {
+  async function request(
+    path: string,
+    init: RequestInit & { mode?: RequestMode; preloadResponse?: Promise<Response | undefined> } = {},
+  ) {
     let answer: Promise<Response> | undefined;
     const pending: Promise<unknown>[] = [];
-    const { mode, ...rest } = init;
+    const { mode, preloadResponse = Promise.resolve(undefined), ...rest } = init;
     const made = new Request(new URL(path, ORIGIN), rest);
     // A page's Request cannot be made with mode "navigate"; only the browser makes those.
     if (mode) Object.defineProperty(made, "mode", { value: mode });
     const event = {
       request: made,
+      preloadResponse,
       respondWith: (response: Promise<Response>) => {
         answer = response;
       },
@@ -106,7 +111,7 @@ describe("the service worker's shell", () => {
     expect(worker.scope.skipWaiting).toHaveBeenCalledTimes(1);
   });
 
-  it("on activation deletes older shells, keeps downloads, and takes control of open pages", async () => {
+  it("on activation deletes older shells, keeps downloads, turns on navigation preload and takes control", async () => {
     await storage.open("quire-shell-build-1");
     await storage.open(bookCacheName("b9"));
     const worker = startWorker();
@@ -114,6 +119,7 @@ describe("the service worker's shell", () => {
     await worker.activate();
     expect((await storage.keys()).sort()).toEqual(["quire-book-b9", "quire-shell-build-2"]);
     expect(worker.scope.clients.claim).toHaveBeenCalled();
+    expect(worker.scope.registration.navigationPreload.enable).toHaveBeenCalled();
   });
 
   it("sends pages to the network, and offline answers any page with the precached shell", async () => {
@@ -126,6 +132,17 @@ describe("the service worker's shell", () => {
     goOffline();
     expect(await (await worker.request("/read/b1", { mode: "navigate" }))?.text()).toBe(SHELL_HTML);
     expect(await (await worker.request("/library", { mode: "navigate" }))?.text()).toBe(SHELL_HTML);
+  });
+
+  it("answers a page with the browser's preloaded response when there is one", async () => {
+    const worker = startWorker();
+    network.mockClear();
+    const preloaded = worker.request("/browse", {
+      mode: "navigate",
+      preloadResponse: Promise.resolve(new Response("preloaded page")),
+    });
+    expect(await (await preloaded)?.text()).toBe("preloaded page");
+    expect(network).not.toHaveBeenCalled();
   });
 
   it("offline with no shell yet, a page fails as it would without the worker", async () => {
