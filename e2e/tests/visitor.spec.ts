@@ -35,26 +35,30 @@ test.describe("a visitor", () => {
     expect(html).toMatch(/<meta property="og:image" content="http:\/\/[^"]+\/files\/covers\/the-salt-lantern\.svg">/);
   });
 
-  test("switches to dark, reloads, and keeps dark with no flash of light", async ({ page }) => {
-    const errors = collectPageErrors(page);
-    await page.emulateMedia({ colorScheme: "light" });
-    await page.goto("/");
-    const html = page.locator("html");
-    await expect(html).not.toHaveClass(/\bdark\b/);
-    await page.getByRole("button", { name: "Switch to dark theme" }).first().click();
-    await expect(html).toHaveClass(/\bdark\b/);
-    await expect(page.getByRole("button", { name: "Switch to light theme" }).first()).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+  test.describe("with the service worker blocked", () => {
+    // A worker that precached the app's scripts would answer them itself, past the route that blocks them below.
+    test.use({ serviceWorkers: "block" });
+    test("switches to dark, reloads, and keeps dark with no flash of light", async ({ page }) => {
+      const errors = collectPageErrors(page);
+      await page.emulateMedia({ colorScheme: "light" });
+      await page.goto("/");
+      const html = page.locator("html");
+      await expect(html).not.toHaveClass(/\bdark\b/);
+      await page.getByRole("button", { name: "Switch to dark theme" }).first().click();
+      await expect(html).toHaveClass(/\bdark\b/);
+      await expect(page.getByRole("button", { name: "Switch to light theme" }).first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
 
-    await page.reload();
-    await expect(html).toHaveClass(/\bdark\b/);
+      await page.reload();
+      await expect(html).toHaveClass(/\bdark\b/);
 
-    // With the app's own scripts blocked, only the tiny head script runs: dark must already be set before paint.
-    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
-    await page.goto("/browse");
-    await expect(html).toHaveClass(/\bdark\b/);
-    await page.unroute(/\/assets\/.*\.js$/);
-    expect(errors.filter((e) => !e.includes("net::ERR_FAILED"))).toEqual([]);
+      // With the app's own scripts blocked, only the tiny head script runs: dark must already be set before paint.
+      await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+      await page.goto("/browse");
+      await expect(html).toHaveClass(/\bdark\b/);
+      await page.unroute(/\/assets\/.*\.js$/);
+      expect(errors.filter((e) => !e.includes("net::ERR_FAILED"))).toEqual([]);
+    });
   });
 
   test("follows the device theme in system mode, live", async ({ page }) => {
