@@ -112,6 +112,8 @@ export const API_OPERATIONS = {
   "me.createDevicePassword": ["POST", P["me.createDevicePassword"]],
   "me.deleteDevicePassword": ["DELETE", P["me.deleteDevicePassword"]],
   "me.export": ["GET", P["me.export"]],
+  "admin.analyticsSummary": ["GET", P["admin.analyticsSummary"]],
+  "admin.analyticsSummaryCsv": ["GET", P["admin.analyticsSummaryCsv"]],
   "me.avatar": ["POST", P["me.avatar"]],
   "me.cover": ["POST", P["me.cover"]],
   "uploads.create": ["POST", P["uploads.tus"]],

@@ -99,6 +99,8 @@ export const API_PATHS = {
   "me.createDevicePassword": "/api/v1/me/device-passwords",
   "me.deleteDevicePassword": "/api/v1/me/device-passwords/:id",
   "me.export": "/api/v1/me/export",
+  "admin.analyticsSummary": "/api/v1/admin/analytics/summary",
+  "admin.analyticsSummaryCsv": "/api/v1/admin/analytics/summary.csv",
 } as const;
 export type OperationName = keyof typeof API_PATHS;
 

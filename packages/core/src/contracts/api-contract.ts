@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { accountDeletionContract } from "./account-deletion.contract";
+import { analyticsSummaryContract } from "./analytics-summary.contract";
 import { annotationsContract } from "./annotations.contract";
 import { authContract } from "./auth.contract";
 import { bookSearchContract } from "./book-search.contract";
@@ -26,6 +27,7 @@ import { uploadsContract } from "./uploads.contract";
  */
 export const apiContract = {
   ...accountDeletionContract,
+  ...analyticsSummaryContract,
   ...annotationsContract,
   ...authContract,
   ...bookSearchContract,
