@@ -5,6 +5,7 @@ import { type Composition, composeApp } from "./composition";
 import type { AppContext } from "./context";
 import { accountDeletionRoutes } from "./features/account-deletion/account-deletion.routes";
 import { afterReadingRoutes } from "./features/after-reading/after-reading.routes";
+import { analyticsSummaryRoutes } from "./features/analytics";
 import { annotationsRoutes } from "./features/annotations/annotations.routes";
 import { authRoutes } from "./features/auth/auth.routes";
 import { socialRoutes } from "./features/auth/social/social.routes";
@@ -48,6 +49,7 @@ declare module "fastify" {
     eventWorker: Composition["workers"]["events"];
     pushSender: Composition["workers"]["push"];
     launchWorker: Composition["workers"]["launches"];
+    analyticsRollup: Composition["workers"]["analyticsRollup"];
   }
 }
 
@@ -94,6 +96,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.decorate("eventWorker", workers.events);
   app.decorate("pushSender", workers.push);
   app.decorate("launchWorker", workers.launches);
+  app.decorate("analyticsRollup", workers.analyticsRollup);
   app.addHook("onClose", parts.close);
   const { auth } = services;
   const perIpPerMinute = ctx.config.auth.requestsPerIpPerMinute;
@@ -150,6 +153,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(studioRoutes, { studio: services.studio, importer: services.imports, onPublicChange });
   await app.register(devicePasswordsRoutes, { service: services.koreaderSync.devicePasswords });
   await app.register(dataExportRoutes, { service: parts.dataExport });
+  await app.register(analyticsSummaryRoutes, { service: services.analyticsSummary });
   await app.register(kosyncRoutes, {
     service: services.koreaderSync.kosync,
     devicePasswords: services.koreaderSync.devicePasswords,

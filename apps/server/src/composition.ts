@@ -6,6 +6,7 @@ import { AccountDeletionRepository } from "./features/account-deletion/account-d
 import { AccountDeletionService } from "./features/account-deletion/account-deletion.service";
 import { AfterReadingRepository } from "./features/after-reading/after-reading.repository";
 import { AfterReadingService } from "./features/after-reading/after-reading.service";
+import { AnalyticsRollupJob, AnalyticsSummaryRepository, AnalyticsSummaryService } from "./features/analytics";
 import { AnnotationsRepository } from "./features/annotations/annotations.repository";
 import { AnnotationsService } from "./features/annotations/annotations.service";
 import { AuthRepository } from "./features/auth/auth.repository";
@@ -122,6 +123,7 @@ export async function composeApp(ctx: AppContext) {
   });
   const studio = createStudioServices(ctx, { onPublicChange, onEventsWritten });
   const readingActivityRepository = new ReadingActivityRepository(db);
+  const analyticsSummaryRepository = new AnalyticsSummaryRepository(db, dialect);
   const uploadsLogger = subsystemLogger(ctx.logger, "server:uploads");
   const uploads = new ResumableUploads({
     directory: join(config.dataDir, "uploads-tmp"),
@@ -138,6 +140,10 @@ export async function composeApp(ctx: AppContext) {
       storage,
       logger: authLogger,
       clock,
+    }),
+    analyticsSummary: new AnalyticsSummaryService({
+      repository: analyticsSummaryRepository,
+      requireAdmin: (userId) => studio.access.admin(userId),
     }),
     afterReading: new AfterReadingService(new AfterReadingRepository(db), catalogRepository),
     annotations: new AnnotationsService(new AnnotationsRepository(db, dialect), clock),
@@ -226,6 +232,11 @@ export async function composeApp(ctx: AppContext) {
     events: eventWorker,
     push: push.sender,
     launches: new LaunchWorker(studio.launches, subsystemLogger(ctx.logger, "server:studio")),
+    analyticsRollup: new AnalyticsRollupJob(
+      analyticsSummaryRepository,
+      clock,
+      subsystemLogger(ctx.logger, "server:analytics"),
+    ),
   };
 
   return {
@@ -242,6 +253,7 @@ export async function composeApp(ctx: AppContext) {
     vapidPublicKey: push.vapidPublicKey,
     async close(): Promise<void> {
       await workers.launches.stop();
+      await workers.analyticsRollup.stop();
       await workers.events.stop();
       await hub.stop();
       await workers.push.stop();

@@ -14,6 +14,7 @@ export const LOGGER_NAMES = [
   "server:events",
   "server:push",
   "server:studio",
+  "server:analytics",
   "cli",
 ] as const;
 export type LoggerName = (typeof LOGGER_NAMES)[number];

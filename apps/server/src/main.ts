@@ -3,6 +3,7 @@ import { buildApp } from "./app";
 import type { Config } from "./config";
 import { type AppContext, createContext } from "./context";
 import { migrateToLatest } from "./db/migrator";
+import { ANALYTICS_ROLLUP_INTERVAL_MS } from "./features/analytics";
 import { subsystemLogger } from "./logger";
 import { seedDemoContent } from "./seed/seed";
 
@@ -28,6 +29,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   app.eventWorker.start(config.eventWorker.intervalMs);
   app.launchWorker.start(config.launchWorker.intervalMs);
   app.pushSender.start(config.push.senderIntervalMs);
+  app.analyticsRollup.start(ANALYTICS_ROLLUP_INTERVAL_MS);
+  app.analyticsRollup.nudge();
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {

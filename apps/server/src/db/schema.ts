@@ -376,6 +376,28 @@ export interface KoreaderProgressTable {
   updatedAt: string;
 }
 
+/** Consenting readers' page views and named events (migration 2026-11-26-10-analytics); day is occurred_at's UTC day. */
+export interface AnalyticsEventsTable {
+  id: string;
+  name: string;
+  route: string | null;
+  userId: string | null;
+  visitorId: string | null;
+  country: string | null;
+  properties: JsonText | null;
+  occurredAt: string;
+  receivedAt: string;
+  day: string;
+}
+
+/** Daily figures rolled up from analytics events for closed days (metric "rolled" marks a day done). */
+export interface AnalyticsDailyTable {
+  day: string;
+  metric: string;
+  key: string;
+  value: number;
+}
+
 export interface Database {
   devicePasswords: DevicePasswordsTable;
   koreaderDocuments: KoreaderDocumentsTable;
@@ -411,6 +433,8 @@ export interface Database {
   emailTokens: EmailTokensTable;
   socialAccounts: SocialAccountsTable;
   socialSignInFlows: SocialSignInFlowsTable;
+  analyticsEvents: AnalyticsEventsTable;
+  analyticsDaily: AnalyticsDailyTable;
 }
 
 export type BookRow = Selectable<BooksTable>;
