@@ -124,6 +124,13 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: "admin/analytics",
+            lazy: async () => ({
+              Component: (await import("./features/admin-analytics/screens/admin-analytics-screen"))
+                .AdminAnalyticsScreen,
+            }),
+          },
+          {
             path: "admin/import",
             lazy: async () => ({
               Component: (await import("./features/studio/screens/admin-import-screen")).AdminImportScreen,

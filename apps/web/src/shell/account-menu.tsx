@@ -1,5 +1,5 @@
 import type { Me } from "@quire/core";
-import { ChevronDown, LogOut, PenLine, Settings } from "lucide-react";
+import { BarChart3, ChevronDown, LogOut, PenLine, Settings } from "lucide-react";
 import { useCallback, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useSignOut } from "../features/auth/session";
@@ -64,6 +64,14 @@ export function AccountMenu({ user }: { user: Me }) {
                 Studio
               </Link>
             </li>
+            {user.roles.includes("admin") ? (
+              <li>
+                <Link to="/admin/analytics" className={itemClasses} onClick={() => setOpen(false)}>
+                  <BarChart3 aria-hidden="true" className="size-4 text-ink-muted" />
+                  Analytics
+                </Link>
+              </li>
+            ) : null}
             <li>
               <Link to={ACCOUNT_SETTINGS_PATH} className={itemClasses} onClick={() => setOpen(false)}>
                 <Settings aria-hidden="true" className="size-4 text-ink-muted" />

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi, signedIn } from "../test/api-mock";
+import { makeMe } from "../test/fixtures";
 import { renderRouter } from "../test/render-router";
 import { AppShell } from "./app-shell";
 
@@ -52,11 +53,20 @@ describe("AppShell", () => {
     expect(menuButton.getAttribute("aria-expanded")).toBe("true");
     const menu = screen.getByTestId("account-menu");
     expect(within(menu).getByRole("link", { name: "Account settings" }).getAttribute("href")).toBe("/settings");
+    expect(within(menu).queryByRole("link", { name: "Analytics" })).toBeNull();
     fireEvent.click(within(menu).getByRole("button", { name: "Sign out" }));
 
     await waitFor(() => expect(screen.getByTestId("header-sign-in")).toBeTruthy());
     expect(router.state.location.pathname).toBe("/");
     expect(calls.some((call) => call.method === "POST" && call.path === "/api/auth/sign-out")).toBe(true);
+  });
+
+  it("links administrators to the analytics dashboard from the account menu", async () => {
+    mockApi({ "auth.session": () => ({ user: makeMe({ roles: ["reader", "admin"] }) }) });
+    renderShell("/books/x");
+    fireEvent.click(await screen.findByRole("button", { name: /Ada Lovelace.*account menu/ }));
+    const menu = screen.getByTestId("account-menu");
+    expect(within(menu).getByRole("link", { name: "Analytics" }).getAttribute("href")).toBe("/admin/analytics");
   });
 
   it("falls back to Sign in when the remembered session has ended", async () => {
