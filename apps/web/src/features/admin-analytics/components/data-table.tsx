@@ -23,7 +23,7 @@ export function DataTable<Row>({
   if (rows.length === 0) return <p className="text-ink-muted text-sm">{empty}</p>;
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[20rem] border-collapse text-sm">
+      <table className="w-full min-w-[16rem] border-collapse text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-line border-b text-left text-ink-muted">

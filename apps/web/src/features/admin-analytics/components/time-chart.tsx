@@ -40,7 +40,7 @@ export function TimeChart({ title, days, series }: { title: string; days: string
         tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), "Etc/UTC"),
         axes: [axis, { ...axis, size: 48 }],
         series: [
-          {},
+          { label: "Day" },
           ...series.map((s) => ({
             label: s.label,
             stroke: cssVar(s.colorVar),
