@@ -20,6 +20,7 @@ import * as noDefaultLocation from "./2026-11-26-03-no-default-location";
 import * as searchSpeed from "./2026-11-26-04-search-speed";
 import * as searchChanges from "./2026-11-26-05-search-changes";
 import * as koreaderSync from "./2026-11-26-06-koreader-sync";
+import * as analytics from "./2026-11-26-10-analytics";
 
 export interface DialectMigration {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -48,4 +49,5 @@ export const migrations: Record<string, DialectMigration> = {
   "2026-11-26-04-search-speed": searchSpeed,
   "2026-11-26-05-search-changes": searchChanges,
   "2026-11-26-06-koreader-sync": koreaderSync,
+  "2026-11-26-10-analytics": analytics,
 };
