@@ -1,3 +1,4 @@
+import rateLimit from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from "fastify-type-provider-zod";
@@ -92,7 +93,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     transformObject: jsonSchemaTransformObject,
   });
 
-  const { services, workers, publicCache: cache, onPublicChange, ...parts } = await composeApp(ctx);
+  const { services, workers, publicCache: cache, onPublicChange, rateLimitStore, ...parts } = await composeApp(ctx);
+  // Registered once, before every route: routes opt in with `config.rateLimit`, all counted in one store.
+  await app.register(rateLimit, { global: false, ...rateLimitStore });
   app.decorate("eventWorker", workers.events);
   app.decorate("pushSender", workers.push);
   app.decorate("launchWorker", workers.launches);

@@ -65,9 +65,9 @@ import { ReadingActivityRepository } from "./features/users/reading-activity.rep
 import { ReadingActivityService } from "./features/users/reading-activity.service";
 import { UsersRepository } from "./features/users/users.repository";
 import { UsersService } from "./features/users/users.service";
-import { AttemptLimiter } from "./infra/attempt-limiter";
 import { createCaptchaVerifier } from "./infra/captcha/captcha";
 import { ResponseCache } from "./infra/response-cache";
+import { createSharedState } from "./infra/shared-state/shared-state";
 import { subsystemLogger } from "./logger";
 
 /**
@@ -79,16 +79,19 @@ export async function composeApp(ctx: AppContext) {
   const { clock, config, storage, mailer } = ctx;
   const authLogger = subsystemLogger(ctx.logger, "server:auth");
 
-  // Visitors' reads answered from memory for a few seconds; every write they would see clears it.
+  // Limits, captcha replay memory and cache invalidation: in this process, or shared through Redis.
+  const shared = await createSharedState(config, subsystemLogger(ctx.logger, "server:redis"));
+  // Visitors' reads answered from memory for a few seconds; every write they would see clears it, in every process.
   const publicCache = new ResponseCache(config.publicCache.ttlMs, config.publicCache.maxEntries);
-  const onPublicChange = () => publicCache.clear();
+  shared.publicChanges.onChange(() => publicCache.clear());
+  const onPublicChange = () => shared.publicChanges.announce();
 
   const catalogRepository = new CatalogRepository(db);
   const readerRepository = new ReaderRepository(db);
   const usersRepository = new UsersRepository(db, config.suggestionsExclude);
   const authRepository = new AuthRepository(db);
 
-  const captcha = await createCaptchaVerifier(config, authLogger);
+  const captcha = await createCaptchaVerifier(config, authLogger, shared.captchaTokens);
   const push = await composePush(ctx);
   const hub = new NotificationHub(ctx.database);
   await hub.start();
@@ -108,8 +111,16 @@ export async function composeApp(ctx: AppContext) {
     logger: authLogger,
     clock,
     limits: {
-      signInPerAccount: new AttemptLimiter(config.auth.signInAttemptsPerAccount, 15 * 60_000),
-      resetPerAccount: new AttemptLimiter(config.auth.resetRequestsPerAccount, 60 * 60_000),
+      signInPerAccount: shared.attemptLimiter({
+        name: "sign-in",
+        max: config.auth.signInAttemptsPerAccount,
+        windowMs: 15 * 60_000,
+      }),
+      resetPerAccount: shared.attemptLimiter({
+        name: "reset",
+        max: config.auth.resetRequestsPerAccount,
+        windowMs: 60 * 60_000,
+      }),
     },
   });
   const oidcClients = new OidcClients({ google: config.social.google, apple: config.social.apple });
@@ -200,7 +211,7 @@ export async function composeApp(ctx: AppContext) {
       clock,
     }),
     studio,
-    koreaderSync: createKoreaderSyncServices(ctx, reading),
+    koreaderSync: createKoreaderSyncServices(ctx, reading, shared),
     uploads,
     users: new UsersService(usersRepository),
   };
@@ -248,6 +259,7 @@ export async function composeApp(ctx: AppContext) {
     publicCache,
     onPublicChange,
     captcha,
+    rateLimitStore: shared.rateLimit,
     oidcClients,
     bookFiles: new BookFileGate(readerRepository),
     vapidPublicKey: push.vapidPublicKey,
@@ -259,6 +271,7 @@ export async function composeApp(ctx: AppContext) {
       await workers.push.stop();
       push.agent.destroy();
       uploads.close();
+      await shared.close();
     },
   };
 }

@@ -77,6 +77,11 @@ const EnvSchema = z.object({
   QUIRE_FOLLOWS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   QUIRE_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   QUIRE_UNFINISHED_UPLOADS: z.coerce.number().int().min(1).default(3),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+    .optional(),
+  QUIRE_REDIS_PREFIX: z.string().min(1).default("quire:"),
 });
 
 export interface Config {
@@ -141,10 +146,16 @@ export interface Config {
     privateHosts: string[];
   };
   /**
-   * Per signed-in user (counted per process): follows and unfollows per minute, image uploads started
-   * per minute (resumable creations; avatar and cover saves), and resumable uploads left unfinished at once.
+   * Per signed-in user (across processes with Redis): follows and unfollows per minute, image uploads
+   * started per minute (resumable creations; avatar and cover saves), and resumable uploads left
+   * unfinished at once (always per process).
    */
   perUser: { followsPerMinute: number; uploadsPerMinute: number; unfinishedUploads: number };
+  /**
+   * Unset: limits, captcha replay memory and cache invalidation live in this process. Set: they are shared
+   * through Redis by every process using the same URL and key prefix (see docs/redis.md).
+   */
+  redis: { url: string; keyPrefix: string } | undefined;
 }
 
 export interface SocialProviderConfig {
@@ -209,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       uploadsPerMinute: e.QUIRE_UPLOADS_PER_MINUTE,
       unfinishedUploads: e.QUIRE_UNFINISHED_UPLOADS,
     },
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.QUIRE_REDIS_PREFIX } : undefined,
   };
 }
 

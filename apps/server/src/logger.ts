@@ -15,6 +15,7 @@ export const LOGGER_NAMES = [
   "server:push",
   "server:studio",
   "server:analytics",
+  "server:redis",
   "cli",
 ] as const;
 export type LoggerName = (typeof LOGGER_NAMES)[number];

@@ -140,6 +140,10 @@ export const ERRORS = {
     message: "Upload-Metadata must name the kind (avatar or cover) and the filename.",
   },
   tooManyRequests: { code: "resource-exhausted", message: "Too many requests. Please try again later." },
+  limitsUnavailable: {
+    code: "unavailable",
+    message: "The server cannot check its limits right now. Please try again.",
+  },
   // EPUB import refusals: `reason` tells them apart; `details.path` names the file inside the EPUB when there is one.
   epubNotZip: {
     code: "invalid-argument",
@@ -229,6 +233,12 @@ export const ERRORS = {
   // The author studio and administration.
   notAnAuthor: { code: "permission-denied", message: "Become an author to write books in the studio." },
   adminOnly: { code: "permission-denied", message: "Only administrators can do this." },
+  // Analytics are collected only with consent (issue 14): acceptedTracking, or a visitor's "Allow".
+  analyticsWithoutConsent: {
+    code: "permission-denied",
+    message: "Analytics are collected only with consent.",
+    reason: "analytics/no-consent",
+  },
   adminOnlyBookFields: {
     code: "permission-denied",
     message: "Only administrators can set a book's categories and publishing label.",

@@ -1,4 +1,3 @@
-import rateLimit from "@fastify/rate-limit";
 import { accountDeletionContract as c } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { route } from "../../http/route";
@@ -19,7 +18,6 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod<AccountDeletionRouteOp
   app,
   { service, captcha, publicOrigin: originOf, perIpPerMinute },
 ) => {
-  await app.register(rateLimit, { global: false });
   const limited = (perMinute: number) => ({
     config: { rateLimit: { max: Math.max(1, perMinute), timeWindow: "1 minute" } },
   });

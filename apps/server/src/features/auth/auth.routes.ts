@@ -1,4 +1,3 @@
-import rateLimit from "@fastify/rate-limit";
 import { authContract as c } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { route } from "../../http/route";
@@ -20,7 +19,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
   app,
   { service, clock, publicOrigin: originOf, perIpPerMinute },
 ) => {
-  await app.register(rateLimit, { global: false });
   const limited = { config: { rateLimit: { max: perIpPerMinute, timeWindow: "1 minute" } } };
   // Each sends an email, and the spec's "No user found with that email" tells who has an account.
   const strictlyLimited = {

@@ -171,12 +171,12 @@ export class AuthService {
     origin: string,
     userAgent: string | undefined,
   ): Promise<NewSession> {
-    this.deps.limits.signInPerAccount.hit(input.email);
+    await this.deps.limits.signInPerAccount.hit(input.email);
     const user = await this.repository.findUserByEmail(input.email);
     const passwordOk = await verifyPassword(user?.passwordHash ?? undefined, input.password);
     if (!user || !passwordOk) throw AppError.of("invalidCredentials");
     if (!user.emailVerifiedAt) throw AppError.of("emailNotVerified");
-    this.deps.limits.signInPerAccount.reset(input.email);
+    await this.deps.limits.signInPerAccount.reset(input.email);
     await this.markVerified(user, origin);
     return this.startSession(user.id, userAgent);
   }
@@ -238,7 +238,7 @@ export class AuthService {
 
   /** SPEC keeps "No user found with that email" here; a strict rate limit guards it. */
   async requestPasswordReset(email: string, origin: string): Promise<void> {
-    this.deps.limits.resetPerAccount.hit(email);
+    await this.deps.limits.resetPerAccount.hit(email);
     const user = await this.repository.findUserByEmail(email);
     if (!user || user.passwordHash === null) throw AppError.of("unknownEmail");
     const token = newSecretToken();
@@ -279,7 +279,7 @@ export class AuthService {
 
   /** SPEC §5: changing the password needs the current one; other sessions end, this one stays. */
   async changePassword(userId: string, sessionHash: string, current: string, next: string): Promise<void> {
-    this.deps.limits.signInPerAccount.hit(`change:${userId}`);
+    await this.deps.limits.signInPerAccount.hit(`change:${userId}`);
     const storedHash = await this.repository.findPasswordHash(userId);
     // Accounts made through Google or Apple have no password (none was ever set or proven).
     if (!storedHash) throw AppError.of("noPassword");

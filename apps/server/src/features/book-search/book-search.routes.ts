@@ -1,4 +1,3 @@
-import rateLimit from "@fastify/rate-limit";
 import { bookSearchContract as c } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { route } from "../../http/route";
@@ -14,7 +13,6 @@ export const bookSearchRoutes: FastifyPluginAsyncZod<{
   cache: ResponseCache;
   perIpPerMinute: number;
 }> = async (app, { service, cache, perIpPerMinute }) => {
-  await app.register(rateLimit, { global: false });
   cachePublicReads(app, cache);
   const limited = { config: { rateLimit: { max: perIpPerMinute, timeWindow: "1 minute" } } };
   route(app, c["books.search"], limited, async (request) => service.search(request.params.id, request.query.q));

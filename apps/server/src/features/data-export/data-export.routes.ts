@@ -1,4 +1,3 @@
-import rateLimit from "@fastify/rate-limit";
 import { AppError, exportContract as c, DATA_EXPORTS_PER_HOUR } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { route } from "../../http/route";
@@ -23,7 +22,6 @@ const exportLimit = {
 };
 
 export const dataExportRoutes: FastifyPluginAsyncZod<{ service: DataExportService }> = async (app, { service }) => {
-  await app.register(rateLimit, { global: false });
   app.addHook("preValidation", requireSessionFirst("notLoggedIn"));
 
   route(app, c["me.export"], { config: exportLimit }, async (request, reply) => {

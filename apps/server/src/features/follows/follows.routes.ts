@@ -1,4 +1,3 @@
-import rateLimit from "@fastify/rate-limit";
 import { socialContract as c } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { route } from "../../http/route";
@@ -11,7 +10,6 @@ export const followsRoutes: FastifyPluginAsyncZod<{
   /** Follows one user may make per minute, and as many unfollows: each writes rows, a follow may notify. */
   changesPerMinute: number;
 }> = async (app, { service, changesPerMinute }) => {
-  await app.register(rateLimit, { global: false });
   const limited = { config: perUserRateLimit(changesPerMinute) };
   route(app, c["users.follow"], limited, async (request) =>
     service.follow(requireViewer(request).userId, request.params.id),

@@ -1,4 +1,3 @@
-import rateLimit from "@fastify/rate-limit";
 import { devicePasswordsContract as c } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { route } from "../../http/route";
@@ -14,7 +13,6 @@ export const devicePasswordsRoutes: FastifyPluginAsyncZod<{ service: DevicePassw
   app,
   { service },
 ) => {
-  await app.register(rateLimit, { global: false });
   app.addHook("preValidation", requireSessionFirst("notLoggedIn"));
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "no-store");

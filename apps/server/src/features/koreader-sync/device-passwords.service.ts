@@ -93,7 +93,7 @@ export class DevicePasswordsService {
     }
     // An unknown user or key costs one hash too, so the answer's time does not tell which was wrong.
     if (candidates.length === 0) await verifyPassword(undefined, md5Key);
-    failuresPerUser.hit(username.toLowerCase());
+    await failuresPerUser.hit(username.toLowerCase());
     return undefined;
   }
 

@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context";
-import { AttemptLimiter } from "../../infra/attempt-limiter";
+import type { SharedState } from "../../infra/shared-state/shared-state";
 import type { ReadingService } from "../reading";
 import { DevicePasswordsRepository } from "./device-passwords.repository";
 import { DevicePasswordsService } from "./device-passwords.service";
@@ -14,6 +14,7 @@ const DEVICE_FAILURES_PER_USER = 20;
 export function createKoreaderSyncServices(
   ctx: Pick<AppContext, "database" | "storage" | "clock">,
   reading: ReadingService,
+  shared: Pick<SharedState, "attemptLimiter">,
 ) {
   const { db } = ctx.database;
   const { clock, storage } = ctx;
@@ -21,7 +22,10 @@ export function createKoreaderSyncServices(
   const devicePasswords = new DevicePasswordsService({
     repository: new DevicePasswordsRepository(db),
     clock,
-    failuresPerUser: new AttemptLimiter(DEVICE_FAILURES_PER_USER, 15 * 60_000, () => clock().getTime()),
+    failuresPerUser: shared.attemptLimiter(
+      { name: "device-sign-in", max: DEVICE_FAILURES_PER_USER, windowMs: 15 * 60_000 },
+      () => clock().getTime(),
+    ),
   });
   const documents = new KoreaderDocumentIndex({ repository, storage, clock });
   return { devicePasswords, documents, kosync: new KosyncService({ repository, documents, reading, clock }) };

@@ -1,4 +1,3 @@
-import rateLimit from "@fastify/rate-limit";
 import { AppError } from "@quire/core";
 import type { FastifyError, FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { PublicOrigin } from "../../infra/public-origin";
@@ -29,7 +28,6 @@ const header = (request: FastifyRequest, name: string) => {
  */
 export const kosyncRoutes: FastifyPluginAsync<KosyncRouteOptions> = async (app, options) => {
   const { service, devicePasswords, publicOrigin } = options;
-  await app.register(rateLimit, { global: false });
   const config = { rateLimit: { max: options.perIpPerMinute, timeWindow: "1 minute" } };
   const schema = { hide: true };
 

@@ -1,4 +1,3 @@
-import rateLimit from "@fastify/rate-limit";
 import { pushContract as c } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { route } from "../../http/route";
@@ -18,7 +17,6 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRouteOptions> = async (
   app,
   { service, vapidPublicKey, writesPerMinute },
 ) => {
-  await app.register(rateLimit, { global: false });
   // A browser writes its registration on subscribe and about weekly after.
   const limited = { config: perUserRateLimit(writesPerMinute) };
 

@@ -1,4 +1,3 @@
-import rateLimit from "@fastify/rate-limit";
 import { searchContract as c } from "@quire/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { route } from "../../http/route";
@@ -11,7 +10,6 @@ export const searchRoutes: FastifyPluginAsyncZod<{
   cache: ResponseCache;
   perIpPerMinute: number;
 }> = async (app, { service, cache, perIpPerMinute }) => {
-  await app.register(rateLimit, { global: false });
   cachePublicReads(app, cache);
   const limited = { config: { rateLimit: { max: perIpPerMinute, timeWindow: "1 minute" } } };
   route(app, c.search, limited, async (request) => service.search(request.query));

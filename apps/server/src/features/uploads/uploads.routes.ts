@@ -1,5 +1,4 @@
 import fastifyMultipart, { type MultipartFile } from "@fastify/multipart";
-import rateLimit from "@fastify/rate-limit";
 import { AppError, uploadsContract as c, type ProfileImageKind, UPLOAD_SINGLE_REQUEST_MAX_BYTES } from "@quire/core";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -34,7 +33,6 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadRouteOptions> = async (
   { service, uploads, maxBytes, uploadsPerMinute, logger },
 ) => {
   // Starting an upload and saving an image are what cost disk and CPU; tus chunks (PATCH, HEAD) are not counted.
-  await app.register(rateLimit, { global: false });
   const limited = { config: perUserRateLimit(uploadsPerMinute) };
 
   // Both parsers live in this plugin only: nowhere else in the API takes multipart or raw bytes.

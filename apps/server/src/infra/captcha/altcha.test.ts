@@ -1,6 +1,7 @@
 import { createChallenge, solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import { describe, expect, it } from "vitest";
+import { MemoryOneTimeTokens } from "../shared-state/shared-state";
 import { AltchaVerifier } from "./altcha";
 
 const KEY = "a".repeat(64);
@@ -19,7 +20,7 @@ async function challengeOf(verifier: AltchaVerifier) {
 
 describe("AltchaVerifier", () => {
   it("signs a SHA-256 challenge that expires within minutes, with the answer inside the configured range", async () => {
-    const verifier = new AltchaVerifier({ hmacKey: KEY, maxCounter: 2_000 });
+    const verifier = new AltchaVerifier({ hmacKey: KEY, usedChallenges: new MemoryOneTimeTokens(), maxCounter: 2_000 });
     const challenge = await challengeOf(verifier);
     expect(challenge.parameters).toMatchObject({ algorithm: "SHA-256", cost: 1 });
     expect(challenge.signature).toMatch(/^[0-9a-f]{64}$/);
@@ -32,7 +33,7 @@ describe("AltchaVerifier", () => {
   });
 
   it("accepts a solved challenge once and refuses its replay", async () => {
-    const verifier = new AltchaVerifier({ hmacKey: KEY, maxCounter: 1_000 });
+    const verifier = new AltchaVerifier({ hmacKey: KEY, usedChallenges: new MemoryOneTimeTokens(), maxCounter: 1_000 });
     const token = await solve(await challengeOf(verifier));
     expect(await verifier.verify(token)).toBe(true);
     expect(await verifier.verify(token)).toBe(false);
@@ -41,7 +42,7 @@ describe("AltchaVerifier", () => {
   });
 
   it("refuses a wrong solution, a tampered challenge, another key's challenge, and garbage", async () => {
-    const verifier = new AltchaVerifier({ hmacKey: KEY, maxCounter: 1_000 });
+    const verifier = new AltchaVerifier({ hmacKey: KEY, usedChallenges: new MemoryOneTimeTokens(), maxCounter: 1_000 });
     const challenge = await challengeOf(verifier);
     const solution = await solveChallenge({ challenge, deriveKey });
     const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64");
@@ -49,7 +50,9 @@ describe("AltchaVerifier", () => {
     expect(await verifier.verify(encode({ challenge, solution: wrongKey }))).toBe(false);
     const easier = { ...challenge, parameters: { ...challenge.parameters, cost: 2 } };
     expect(await verifier.verify(encode({ challenge: easier, solution }))).toBe(false);
-    const foreign = await challengeOf(new AltchaVerifier({ hmacKey: "b".repeat(64), maxCounter: 1_000 }));
+    const foreign = await challengeOf(
+      new AltchaVerifier({ hmacKey: "b".repeat(64), usedChallenges: new MemoryOneTimeTokens(), maxCounter: 1_000 }),
+    );
     expect(await verifier.verify(await solve(foreign))).toBe(false);
     for (const garbage of ["", "not base64 at all", encode({}), encode({ challenge, solution: null })]) {
       expect(await verifier.verify(garbage)).toBe(false);
@@ -59,9 +62,14 @@ describe("AltchaVerifier", () => {
   });
 
   it("refuses an expired challenge and one signed without an expiry", async () => {
-    const expired = new AltchaVerifier({ hmacKey: KEY, maxCounter: 1_000, ttlMs: -60_000 });
+    const expired = new AltchaVerifier({
+      hmacKey: KEY,
+      usedChallenges: new MemoryOneTimeTokens(),
+      maxCounter: 1_000,
+      ttlMs: -60_000,
+    });
     expect(await expired.verify(await solve(await challengeOf(expired)))).toBe(false);
-    const verifier = new AltchaVerifier({ hmacKey: KEY, maxCounter: 1_000 });
+    const verifier = new AltchaVerifier({ hmacKey: KEY, usedChallenges: new MemoryOneTimeTokens(), maxCounter: 1_000 });
     const endless = await createChallenge({
       algorithm: "SHA-256",
       cost: 1,

@@ -2,6 +2,7 @@ import { AltchaChallengeSchema, type CaptchaChallenge } from "@quire/core";
 import { createChallenge, randomInt, verifySolution } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import { z } from "zod";
+import type { OneTimeTokens } from "../shared-state/shared-state";
 import type { CaptchaVerifier } from "./captcha";
 
 /**
@@ -16,6 +17,8 @@ export const ALTCHA_DEFAULT_TTL_MS = 5 * 60_000;
 export interface AltchaOptions {
   /** Signs challenges: ALTCHA_HMAC_KEY, or the random key kept in the data directory. */
   hmacKey: string;
+  /** Solved challenges already accepted: this process's memory, or Redis shared by every process. */
+  usedChallenges: OneTimeTokens;
   /** Tests lower it to solve fast. */
   maxCounter?: number;
   ttlMs?: number;
@@ -31,21 +34,19 @@ const PayloadSchema = z.object({
  * ALTCHA, self-hosted proof of work (altcha-lib v2, SHA-256). Time is the wall clock, not the app's
  * clock: altcha-lib checks expiry against `Date.now()`.
  *
- * A solved challenge is accepted once. The memory of used ones is per process, so with several
- * processes behind a load balancer a solution could be replayed once on each of them until it
- * expires; each replay still needs a live deletion token, so that is tolerable.
+ * A solved challenge is accepted once, by whichever process sees it first when they share Redis.
  */
 export class AltchaVerifier implements CaptchaVerifier {
   private readonly hmacKey: string;
   private readonly maxCounter: number;
   private readonly ttlMs: number;
-  /** Signatures of accepted challenges → when they expire (ms); forgotten after, when they cannot verify anyway. */
-  private readonly used = new Map<string, number>();
+  private readonly usedChallenges: OneTimeTokens;
 
   constructor(options: AltchaOptions) {
     this.hmacKey = options.hmacKey;
     this.maxCounter = options.maxCounter ?? ALTCHA_DEFAULT_MAX_COUNTER;
     this.ttlMs = options.ttlMs ?? ALTCHA_DEFAULT_TTL_MS;
+    this.usedChallenges = options.usedChallenges;
   }
 
   async challenge(): Promise<CaptchaChallenge> {
@@ -73,11 +74,7 @@ export class AltchaVerifier implements CaptchaVerifier {
     } catch {
       return false;
     }
-    const now = Date.now();
-    for (const [signature, until] of this.used) if (until < now) this.used.delete(signature);
-    if (this.used.has(challenge.signature)) return false;
-    this.used.set(challenge.signature, (expiresAt + 1) * 1000);
-    return true;
+    return this.usedChallenges.claim(challenge.signature, (expiresAt + 1) * 1000);
   }
 }
 

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import type { CaptchaChallenge, CaptchaKind } from "@quire/core";
 import type { Logger } from "pino";
 import type { Config } from "../../config";
+import type { OneTimeTokens } from "../shared-state/shared-state";
 import { AltchaVerifier } from "./altcha";
 import { loadOrCreateSecretKey } from "./secret-key-file";
 import { SITEVERIFY_URLS, SiteverifyVerifier } from "./siteverify";
@@ -17,11 +18,15 @@ export interface CaptchaVerifier {
 /** File in the data directory holding ALTCHA's generated HMAC key when ALTCHA_HMAC_KEY is not set. */
 export const ALTCHA_KEY_FILE = "altcha.key";
 
-export async function createCaptchaVerifier(config: Config, logger: Logger): Promise<CaptchaVerifier> {
+export async function createCaptchaVerifier(
+  config: Config,
+  logger: Logger,
+  usedChallenges: OneTimeTokens,
+): Promise<CaptchaVerifier> {
   const captcha = config.captcha;
   if (captcha.kind === "altcha") {
     const hmacKey = captcha.hmacKey ?? (await loadOrCreateSecretKey(join(config.dataDir, ALTCHA_KEY_FILE)));
-    return new AltchaVerifier({ hmacKey });
+    return new AltchaVerifier({ hmacKey, usedChallenges });
   }
   return new SiteverifyVerifier({
     kind: captcha.kind,

@@ -1,4 +1,3 @@
-import rateLimit from "@fastify/rate-limit";
 import {
   API_PATHS,
   AppError,
@@ -42,7 +41,6 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRouteOptions> = async (
   app,
   { service, clients, appScheme, publicOrigin: originOf, perIpPerMinute },
 ) => {
-  await app.register(rateLimit, { global: false });
   const limited = { config: { rateLimit: { max: perIpPerMinute, timeWindow: "1 minute" } } };
   const redirectUriOf = (request: FastifyRequest, provider: SocialProvider) =>
     `${originOf(request)}${API_PATHS["auth.socialCallback"].replace(":provider", provider)}`;
