@@ -6,6 +6,7 @@ import { migrateToLatest } from "./migrator";
 const TABLES = [
   "account_deletion_requests",
   "activities",
+  "analytics_daily",
   "annotations",
   "authors",
   "book_authors",
