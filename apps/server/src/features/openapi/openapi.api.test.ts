@@ -1,5 +1,6 @@
 import {
   accountDeletionContract,
+  analyticsSummaryContract,
   annotationsContract,
   authContract,
   bookSearchContract,
@@ -57,6 +58,7 @@ describe("OpenAPI document", () => {
       ...readerSettingsContract,
       ...devicePasswordsContract,
       ...exportContract,
+      ...analyticsSummaryContract,
     };
     for (const [operationId, route] of Object.entries(contract)) {
       const path = openApiPath(route.path);

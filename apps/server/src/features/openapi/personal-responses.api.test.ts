@@ -30,7 +30,8 @@ describe.each(dialectsUnderTest())("personal answers on %s", (dialect) => {
     // A real port, so the event stream's answer can be read up to its headers and left.
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    const reader = await createSignedInUser(testDb.db);
+    // An administrator, so the admin routes answer with content too.
+    const reader = await createSignedInUser(testDb.db, { roles: toJson(["reader", "admin"]) });
     headers = reader.headers;
     const device = await t.app.inject({
       method: "POST",
@@ -65,6 +66,8 @@ describe.each(dialectsUnderTest())("personal answers on %s", (dialect) => {
       genreId: genre.id,
       categoryId: category.id,
       list: "reading",
+      from: "2026-03-01",
+      to: "2026-03-31",
     };
   });
 
