@@ -1,4 +1,4 @@
-import type { ChapterRole } from "@quire/core";
+import type { ChapterRole, PushKind } from "@quire/core";
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 
 /**
@@ -258,6 +258,8 @@ export interface NotificationsTable {
 export interface PushRegistrationsTable {
   id: string;
   userId: string;
+  /** Which push service carries its messages; `endpoint` is a Web Push URL or a native device token. */
+  kind: Generated<PushKind>;
   endpoint: string;
   p256dh: string;
   auth: string;

@@ -26,12 +26,48 @@ export const PushSubscriptionSchema = z
   .meta({ id: "PushSubscription" });
 export type PushSubscriptionJson = z.infer<typeof PushSubscriptionSchema>;
 
-export const PushRegistrationBodySchema = z
-  .object({ subscription: PushSubscriptionSchema, userAgent: z.string().max(512).optional() })
+export const PUSH_KINDS = ["webpush", "fcm", "apns"] as const;
+/** The service that carries a registration's messages: a browser's Web Push, or a phone's FCM or APNs. */
+export type PushKind = (typeof PUSH_KINDS)[number];
+
+const UserAgentSchema = z.string().max(512).optional();
+
+/** A browser's subscription; `kind` may be left out (it is the only kind older clients know). */
+export const WebPushRegistrationBodySchema = z
+  .object({ kind: z.literal("webpush").optional(), subscription: PushSubscriptionSchema, userAgent: UserAgentSchema })
   .strict();
+
+/** A phone's device token: FCM registration tokens are long and carry a ':'; APNs tokens are hex. */
+export const NativePushRegistrationBodySchema = z.discriminatedUnion("kind", [
+  z
+    .object({
+      kind: z.literal("fcm"),
+      token: z
+        .string()
+        .regex(/^[A-Za-z0-9_-]+:[A-Za-z0-9_:-]+$/, "Not an FCM registration token.")
+        .min(32)
+        .max(4096),
+      userAgent: UserAgentSchema,
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal("apns"),
+      token: z
+        .string()
+        .regex(/^[0-9a-fA-F]+$/, "Not an APNs device token.")
+        .min(64)
+        .max(200),
+      userAgent: UserAgentSchema,
+    })
+    .strict(),
+]);
+export type NativePushRegistrationBody = z.infer<typeof NativePushRegistrationBodySchema>;
+
+export const PushRegistrationBodySchema = z.union([WebPushRegistrationBodySchema, NativePushRegistrationBodySchema]);
 export type PushRegistrationBody = z.infer<typeof PushRegistrationBodySchema>;
 
-/** One browser's push registration; `updatedAt` is what the client compares with the 7-day refresh. */
+/** One browser's or phone's push registration (`endpoint`: a phone's device token); `updatedAt` is what the client compares with the 7-day refresh. */
 export const PushRegistrationSchema = z
   .object({ id: IdSchema, endpoint: z.string(), createdAt: TimestampSchema, updatedAt: TimestampSchema })
   .meta({ id: "PushRegistration" });

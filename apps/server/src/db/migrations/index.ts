@@ -22,6 +22,7 @@ import * as searchChanges from "./2026-11-26-05-search-changes";
 import * as koreaderSync from "./2026-11-26-06-koreader-sync";
 import * as analytics from "./2026-11-26-10-analytics";
 import * as analyticsRollups from "./2026-11-26-11-analytics-rollups";
+import * as pushKinds from "./2026-11-26-13-push-kinds";
 
 export interface DialectMigration {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -52,4 +53,5 @@ export const migrations: Record<string, DialectMigration> = {
   "2026-11-26-06-koreader-sync": koreaderSync,
   "2026-11-26-10-analytics": analytics,
   "2026-11-26-11-analytics-rollups": analyticsRollups,
+  "2026-11-26-13-push-kinds": pushKinds,
 };

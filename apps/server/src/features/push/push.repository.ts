@@ -1,11 +1,15 @@
-import { newId, type PushSubscriptionJson } from "@quire/core";
+import { newId, type PushKind } from "@quire/core";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, NotificationPreferencesTable, PushRegistrationsTable } from "../../db/schema";
 
 export type PushRegistrationRow = Selectable<PushRegistrationsTable>;
 
+/** Where a registration's messages go: a Web Push endpoint with its keys, or a device token (no keys: ""). */
 export interface RegistrationChange {
-  subscription: PushSubscriptionJson;
+  kind: PushKind;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
   userAgent: string | undefined;
   now: string;
 }
@@ -15,16 +19,17 @@ export class PushRepository {
   constructor(readonly db: Kysely<Database>) {}
 
   /**
-   * An endpoint names one browser, so registering a known endpoint moves its row to the caller (same id).
+   * An endpoint (or device token) names one browser (or phone), so registering a known one moves its row to
+   * the caller (same id).
    * When it changes hands, what was queued for the previous owner is dropped: it must not reach the new one.
    */
   async register(userId: string, change: RegistrationChange): Promise<PushRegistrationRow> {
-    const { subscription, userAgent, now } = change;
+    const { kind, endpoint, p256dh, auth, userAgent, now } = change;
     return this.db.transaction().execute(async (trx) => {
       const previous = await trx
         .selectFrom("pushRegistrations")
         .select(["id", "userId"])
-        .where("endpoint", "=", subscription.endpoint)
+        .where("endpoint", "=", endpoint)
         .executeTakeFirst();
       if (previous && previous.userId !== userId) {
         await trx.deleteFrom("pushDeliveries").where("registrationId", "=", previous.id).execute();
@@ -34,9 +39,10 @@ export class PushRepository {
         .values({
           id: newId(),
           userId,
-          endpoint: subscription.endpoint,
-          p256dh: subscription.keys.p256dh,
-          auth: subscription.keys.auth,
+          kind,
+          endpoint,
+          p256dh,
+          auth,
           userAgent: userAgent ?? null,
           createdAt: now,
           updatedAt: now,
@@ -44,6 +50,7 @@ export class PushRepository {
         .onConflict((conflict) =>
           conflict.column("endpoint").doUpdateSet((eb) => ({
             userId: eb.ref("excluded.userId"),
+            kind: eb.ref("excluded.kind"),
             p256dh: eb.ref("excluded.p256dh"),
             auth: eb.ref("excluded.auth"),
             // Same browser: a re-registration that does not say its user agent keeps the known one.
@@ -57,11 +64,11 @@ export class PushRepository {
   }
 
   /**
-   * Replaces keys and endpoint of the caller's own registration; undefined when it is not theirs. A
-   * registration already holding the new endpoint is the same browser's older row, so it goes.
+   * Replaces keys and endpoint (or token: rotation) of the caller's own registration; undefined when it is
+   * not theirs. A registration already holding the new endpoint is the same device's older row, so it goes.
    */
   async update(userId: string, id: string, change: RegistrationChange): Promise<PushRegistrationRow | undefined> {
-    const { subscription, userAgent, now } = change;
+    const { kind, endpoint, p256dh, auth, userAgent, now } = change;
     return this.db.transaction().execute(async (trx) => {
       const own = await trx
         .selectFrom("pushRegistrations")
@@ -70,17 +77,14 @@ export class PushRepository {
         .where("userId", "=", userId)
         .executeTakeFirst();
       if (!own) return undefined;
-      await trx
-        .deleteFrom("pushRegistrations")
-        .where("endpoint", "=", subscription.endpoint)
-        .where("id", "<>", id)
-        .execute();
+      await trx.deleteFrom("pushRegistrations").where("endpoint", "=", endpoint).where("id", "<>", id).execute();
       return trx
         .updateTable("pushRegistrations")
         .set({
-          endpoint: subscription.endpoint,
-          p256dh: subscription.keys.p256dh,
-          auth: subscription.keys.auth,
+          kind,
+          endpoint,
+          p256dh,
+          auth,
           ...(userAgent === undefined ? {} : { userAgent }),
           updatedAt: now,
         })

@@ -1,9 +1,9 @@
 import { AppError, type NotificationPreferences, type PushRegistration, type PushRegistrationBody } from "@quire/core";
 import { presentPreferences, presentRegistration } from "./push.presenter";
-import type { PushRepository } from "./push.repository";
+import type { PushRepository, RegistrationChange } from "./push.repository";
 import type { PushEndpointPolicy } from "./push-endpoint-policy";
 
-/** Registrations of the caller's browsers and the caller's notification preferences. */
+/** Registrations of the caller's browsers and phones, and the caller's notification preferences. */
 export class PushService {
   constructor(
     private readonly repository: PushRepository,
@@ -36,14 +36,21 @@ export class PushService {
     return this.preferences(userId);
   }
 
-  private change(body: PushRegistrationBody) {
-    const refusal = this.endpoints.refusal(body.subscription.endpoint);
+  private change(body: PushRegistrationBody): RegistrationChange {
+    const { userAgent } = body;
+    const now = this.clock().toISOString();
+    if (body.kind === "fcm" || body.kind === "apns") {
+      // The service's address is ours to configure, so only a browser's endpoint needs the allow-list.
+      return { kind: body.kind, endpoint: body.token, p256dh: "", auth: "", userAgent, now };
+    }
+    const { endpoint, keys } = body.subscription;
+    const refusal = this.endpoints.refusal(endpoint);
     if (refusal) {
       throw new AppError("invalid-argument", refusal, {
         reason: "push/endpoint-not-allowed",
         details: [{ path: "subscription.endpoint", message: refusal }],
       });
     }
-    return { subscription: body.subscription, userAgent: body.userAgent, now: this.clock().toISOString() };
+    return { kind: "webpush", endpoint, p256dh: keys.p256dh, auth: keys.auth, userAgent, now };
   }
 }
