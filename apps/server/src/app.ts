@@ -6,7 +6,7 @@ import { type Composition, composeApp } from "./composition";
 import type { AppContext } from "./context";
 import { accountDeletionRoutes } from "./features/account-deletion/account-deletion.routes";
 import { afterReadingRoutes } from "./features/after-reading/after-reading.routes";
-import { analyticsSummaryRoutes } from "./features/analytics";
+import { analyticsEventsRoutes, analyticsSummaryRoutes } from "./features/analytics";
 import { annotationsRoutes } from "./features/annotations/annotations.routes";
 import { authRoutes } from "./features/auth/auth.routes";
 import { socialRoutes } from "./features/auth/social/social.routes";
@@ -51,6 +51,7 @@ declare module "fastify" {
     pushSender: Composition["workers"]["push"];
     launchWorker: Composition["workers"]["launches"];
     analyticsRollup: Composition["workers"]["analyticsRollup"];
+    analyticsMaintenance: Composition["workers"]["analyticsMaintenance"];
   }
 }
 
@@ -100,6 +101,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.decorate("pushSender", workers.push);
   app.decorate("launchWorker", workers.launches);
   app.decorate("analyticsRollup", workers.analyticsRollup);
+  app.decorate("analyticsMaintenance", workers.analyticsMaintenance);
   app.addHook("onClose", parts.close);
   const { auth } = services;
   const perIpPerMinute = ctx.config.auth.requestsPerIpPerMinute;
@@ -157,6 +159,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(devicePasswordsRoutes, { service: services.koreaderSync.devicePasswords });
   await app.register(dataExportRoutes, { service: parts.dataExport });
   await app.register(analyticsSummaryRoutes, { service: services.analyticsSummary });
+  await app.register(analyticsEventsRoutes, { service: services.analyticsEvents });
   await app.register(kosyncRoutes, {
     service: services.koreaderSync.kosync,
     devicePasswords: services.koreaderSync.devicePasswords,

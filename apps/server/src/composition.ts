@@ -6,7 +6,14 @@ import { AccountDeletionRepository } from "./features/account-deletion/account-d
 import { AccountDeletionService } from "./features/account-deletion/account-deletion.service";
 import { AfterReadingRepository } from "./features/after-reading/after-reading.repository";
 import { AfterReadingService } from "./features/after-reading/after-reading.service";
-import { AnalyticsRollupJob, AnalyticsSummaryRepository, AnalyticsSummaryService } from "./features/analytics";
+import {
+  AnalyticsEventsRepository,
+  AnalyticsEventsService,
+  AnalyticsMaintenanceJob,
+  AnalyticsRollupJob,
+  AnalyticsSummaryRepository,
+  AnalyticsSummaryService,
+} from "./features/analytics";
 import { AnnotationsRepository } from "./features/annotations/annotations.repository";
 import { AnnotationsService } from "./features/annotations/annotations.service";
 import { AuthRepository } from "./features/auth/auth.repository";
@@ -135,6 +142,7 @@ export async function composeApp(ctx: AppContext) {
   const studio = createStudioServices(ctx, { onPublicChange, onEventsWritten });
   const readingActivityRepository = new ReadingActivityRepository(db);
   const analyticsSummaryRepository = new AnalyticsSummaryRepository(db, dialect);
+  const analyticsEventsRepository = new AnalyticsEventsRepository(db, dialect);
   const uploadsLogger = subsystemLogger(ctx.logger, "server:uploads");
   const uploads = new ResumableUploads({
     directory: join(config.dataDir, "uploads-tmp"),
@@ -152,6 +160,7 @@ export async function composeApp(ctx: AppContext) {
       logger: authLogger,
       clock,
     }),
+    analyticsEvents: new AnalyticsEventsService(analyticsEventsRepository, clock),
     analyticsSummary: new AnalyticsSummaryService({
       repository: analyticsSummaryRepository,
       requireAdmin: (userId) => studio.access.admin(userId),
@@ -248,6 +257,12 @@ export async function composeApp(ctx: AppContext) {
       clock,
       subsystemLogger(ctx.logger, "server:analytics"),
     ),
+    analyticsMaintenance: new AnalyticsMaintenanceJob(
+      analyticsEventsRepository,
+      config.analyticsRetentionDays,
+      clock,
+      subsystemLogger(ctx.logger, "server:analytics"),
+    ),
   };
 
   return {
@@ -266,6 +281,7 @@ export async function composeApp(ctx: AppContext) {
     async close(): Promise<void> {
       await workers.launches.stop();
       await workers.analyticsRollup.stop();
+      await workers.analyticsMaintenance.stop();
       await workers.events.stop();
       await hub.stop();
       await workers.push.stop();

@@ -77,6 +77,7 @@ const EnvSchema = z.object({
   QUIRE_FOLLOWS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   QUIRE_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   QUIRE_UNFINISHED_UPLOADS: z.coerce.number().int().min(1).default(3),
+  QUIRE_ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).default(395),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
@@ -151,6 +152,8 @@ export interface Config {
    * unfinished at once (always per process).
    */
   perUser: { followsPerMinute: number; uploadsPerMinute: number; unfinishedUploads: number };
+  /** Days of analytics events kept (whole days; older partitions or rows are dropped by the maintenance job). */
+  analyticsRetentionDays: number;
   /**
    * Unset: limits, captcha replay memory and cache invalidation live in this process. Set: they are shared
    * through Redis by every process using the same URL and key prefix (see docs/redis.md).
@@ -220,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       uploadsPerMinute: e.QUIRE_UPLOADS_PER_MINUTE,
       unfinishedUploads: e.QUIRE_UNFINISHED_UPLOADS,
     },
+    analyticsRetentionDays: e.QUIRE_ANALYTICS_RETENTION_DAYS,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.QUIRE_REDIS_PREFIX } : undefined,
   };
 }

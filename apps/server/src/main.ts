@@ -3,7 +3,7 @@ import { buildApp } from "./app";
 import type { Config } from "./config";
 import { type AppContext, createContext } from "./context";
 import { migrateToLatest } from "./db/migrator";
-import { ANALYTICS_ROLLUP_INTERVAL_MS } from "./features/analytics";
+import { ANALYTICS_MAINTENANCE_INTERVAL_MS, ANALYTICS_ROLLUP_INTERVAL_MS } from "./features/analytics";
 import { subsystemLogger } from "./logger";
 import { seedDemoContent } from "./seed/seed";
 
@@ -31,6 +31,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   app.pushSender.start(config.push.senderIntervalMs);
   app.analyticsRollup.start(ANALYTICS_ROLLUP_INTERVAL_MS);
   app.analyticsRollup.nudge();
+  app.analyticsMaintenance.start(ANALYTICS_MAINTENANCE_INTERVAL_MS);
+  app.analyticsMaintenance.nudge();
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {

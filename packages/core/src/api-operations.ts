@@ -114,6 +114,7 @@ export const API_OPERATIONS = {
   "me.export": ["GET", P["me.export"]],
   "admin.analyticsSummary": ["GET", P["admin.analyticsSummary"]],
   "admin.analyticsSummaryCsv": ["GET", P["admin.analyticsSummaryCsv"]],
+  "analytics.events": ["POST", P["analytics.events"]],
   "me.avatar": ["POST", P["me.avatar"]],
   "me.cover": ["POST", P["me.cover"]],
   "uploads.create": ["POST", P["uploads.tus"]],

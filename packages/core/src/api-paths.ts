@@ -101,6 +101,7 @@ export const API_PATHS = {
   "me.export": "/api/v1/me/export",
   "admin.analyticsSummary": "/api/v1/admin/analytics/summary",
   "admin.analyticsSummaryCsv": "/api/v1/admin/analytics/summary.csv",
+  "analytics.events": "/api/v1/analytics/events",
 } as const;
 export type OperationName = keyof typeof API_PATHS;
 

@@ -74,3 +74,28 @@ export const DEFAULT_CURRENCY = "USD";
 
 /** Average adult silent reading speed used for time-to-read estimates. */
 export const WORDS_PER_MINUTE = 238;
+
+/** SPEC §7: analytics calls wait for the analytics module, up to 20 tries every 200 ms, then log a warning. */
+export const ANALYTICS_READY_TRIES = 20;
+export const ANALYTICS_READY_INTERVAL_MS = 200;
+
+/** The named events the web may send, besides page views; anything else is refused. */
+export const ANALYTICS_EVENT_NAMES = [
+  "sign_up",
+  "verify_email",
+  "onboarding_step",
+  "start_reading",
+  "finish_book",
+  "star",
+  "follow",
+  "subscribe_launch",
+  "search",
+  "install_prompt",
+  "app_installed",
+  "push_opt_in",
+] as const;
+export type AnalyticsEventName = (typeof ANALYTICS_EVENT_NAMES)[number];
+export const PAGE_VIEW_EVENT = "page_view";
+
+export const ANALYTICS_MAX_BATCH = 50;
+export const ANALYTICS_MAX_PROPERTIES = 8;

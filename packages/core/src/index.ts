@@ -2,6 +2,7 @@ export * from "./api-operations";
 export * from "./api-paths";
 export * from "./constants";
 export * from "./contracts/account-deletion.contract";
+export * from "./contracts/analytics-events.contract";
 export * from "./contracts/analytics-summary.contract";
 export * from "./contracts/annotations.contract";
 export * from "./contracts/api-contract";

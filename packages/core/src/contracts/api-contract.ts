@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { accountDeletionContract } from "./account-deletion.contract";
+import { analyticsEventsContract } from "./analytics-events.contract";
 import { analyticsSummaryContract } from "./analytics-summary.contract";
 import { annotationsContract } from "./annotations.contract";
 import { authContract } from "./auth.contract";
@@ -27,6 +28,7 @@ import { uploadsContract } from "./uploads.contract";
  */
 export const apiContract = {
   ...accountDeletionContract,
+  ...analyticsEventsContract,
   ...analyticsSummaryContract,
   ...annotationsContract,
   ...authContract,
