@@ -65,6 +65,23 @@ async function ensurePostgres() {
   };
 }
 
+/** Redis is part of the same tier (the shared-state tests): start a throwaway server if it is installed but down. */
+async function ensureRedis() {
+  if (process.env.QUIRE_TEST_REDIS_URL || (await portOpen(6379))) return { ok: true };
+  if (hasCommand("redis-server")) {
+    console.log("Starting redis-server on 127.0.0.1:6379…");
+    spawnSync("redis-server", ["--daemonize", "yes", "--bind", "127.0.0.1", "--port", "6379", "--save", ""], {
+      stdio: "inherit",
+    });
+    for (let i = 0; i < 20 && !(await portOpen(6379)); i++) await sleep(250);
+    if (await portOpen(6379)) return { ok: true };
+  }
+  return {
+    ok: false,
+    reason: "no Redis on 127.0.0.1:6379 (install redis-server or set QUIRE_TEST_REDIS_URL); the Redis tests will fail",
+  };
+}
+
 /** The browser tier drives Debian's Chromium; install it when missing and we are allowed to. */
 function ensureChromium() {
   if (existsSync(CHROMIUM)) return { ok: true };
@@ -145,6 +162,8 @@ if (wantedDialects.includes("postgres")) {
     dialects = "sqlite";
   }
 }
+const redis = await ensureRedis();
+if (!redis.ok) record("Redis available", 0, 1, redis.reason);
 await runVitest(dialects);
 
 const webBuild = await buildWebIfStale();
