@@ -26,3 +26,6 @@ createRoot(container).render(
     </ThemeProvider>
   </StrictMode>,
 );
+
+// SPEC §4: detect the reader's country at start, off the entry chunk and without holding up the first render.
+void import("./features/locale").then(({ startRegionDetection }) => startRegionDetection());

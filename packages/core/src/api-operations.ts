@@ -115,6 +115,7 @@ export const API_OPERATIONS = {
   "admin.analyticsSummary": ["GET", P["admin.analyticsSummary"]],
   "admin.analyticsSummaryCsv": ["GET", P["admin.analyticsSummaryCsv"]],
   "analytics.events": ["POST", P["analytics.events"]],
+  "locale.get": ["GET", P["locale.get"]],
   "me.avatar": ["POST", P["me.avatar"]],
   "me.cover": ["POST", P["me.cover"]],
   "uploads.create": ["POST", P["uploads.tus"]],

@@ -102,6 +102,7 @@ export const API_PATHS = {
   "admin.analyticsSummary": "/api/v1/admin/analytics/summary",
   "admin.analyticsSummaryCsv": "/api/v1/admin/analytics/summary.csv",
   "analytics.events": "/api/v1/analytics/events",
+  "locale.get": "/api/v1/locale",
 } as const;
 export type OperationName = keyof typeof API_PATHS;
 

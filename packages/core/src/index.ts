@@ -16,6 +16,7 @@ export * from "./contracts/export.contract";
 export * from "./contracts/feed.contract";
 export * from "./contracts/home.contract";
 export * from "./contracts/library.contract";
+export * from "./contracts/locale.contract";
 export * from "./contracts/profile.contract";
 export * from "./contracts/push.contract";
 export * from "./contracts/reader-settings.contract";

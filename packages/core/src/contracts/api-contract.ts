@@ -11,6 +11,7 @@ import { exportContract } from "./export.contract";
 import { feedContract } from "./feed.contract";
 import { homeContract } from "./home.contract";
 import { libraryContract } from "./library.contract";
+import { localeContract } from "./locale.contract";
 import { profileContract } from "./profile.contract";
 import { pushContract } from "./push.contract";
 import { readerSettingsContract } from "./reader-settings.contract";
@@ -39,6 +40,7 @@ export const apiContract = {
   ...feedContract,
   ...homeContract,
   ...libraryContract,
+  ...localeContract,
   ...profileContract,
   ...pushContract,
   ...readerSettingsContract,

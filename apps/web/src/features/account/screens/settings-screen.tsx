@@ -15,6 +15,7 @@ import { useScreenTitle } from "../../../lib/screen-title";
 import { DeleteAccountSection } from "../../account-deletion";
 import { AnnotationsExportSection } from "../../annotations";
 import { PASSWORD_RULE_HINT, RequireSession, useChangePassword, useSignOut } from "../../auth";
+import { RegionCard } from "../../locale";
 import { NotificationPreferencesSection, PushSettingsSection } from "../../push";
 import { UserAvatar, useUpdateProfile } from "../../users";
 import { DataExportCard } from "../components/data-export-card";
@@ -37,6 +38,7 @@ function Settings({ user }: { user: Me }) {
       </header>
       <ProfileCard user={user} />
       <AppearanceCard />
+      <RegionCard />
       <PrivacyCard user={user} />
       <PushSettingsSection userId={user.id} />
       <NotificationPreferencesSection />
