@@ -21,6 +21,10 @@ export const SIGN_IN_PATH = "/auth/sign-in";
 const OfflineShell = lazy(() =>
   import("../features/offline/components/offline-shell").then((module) => ({ default: module.OfflineShell })),
 );
+// Analytics (consent banner, page views, the send queue): their own chunk, out of the home route's budget.
+const AnalyticsShell = lazy(() =>
+  import("../features/analytics/components/analytics-shell").then((module) => ({ default: module.AnalyticsShell })),
+);
 
 interface NavItem {
   to: string;
@@ -71,6 +75,9 @@ export function AppShell() {
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Suspense fallback={null}>
           <OfflineShell />
+        </Suspense>
+        <Suspense fallback={null}>
+          <AnalyticsShell />
         </Suspense>
         <OnboardingGate />
         <Outlet />

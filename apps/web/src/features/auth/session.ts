@@ -1,6 +1,7 @@
 import type { Me, SignUpRequest } from "@quire/core";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
+import { track } from "../../lib/analytics";
 import { api } from "../../lib/api-client";
 import { hasErrorCode } from "../../lib/errors";
 import { markSignedOut, SESSION_QUERY_KEY } from "../../lib/session-state";
@@ -108,6 +109,7 @@ export function useSignIn() {
 export function useSignUp() {
   return useMutation({
     mutationFn: (input: SignUpRequest) => api("auth.signUp", { body: input }),
+    onSuccess: () => track("sign_up"),
     meta: { anonymous: true },
   });
 }
@@ -162,7 +164,11 @@ export function useRequestPasswordReset() {
 export function verifyEmailQuery(token: string) {
   return queryOptions({
     queryKey: authKeys.verifyEmail(token),
-    queryFn: () => api("auth.verifyEmail", { body: { token } }),
+    queryFn: async () => {
+      const answer = await api("auth.verifyEmail", { body: { token } });
+      track("verify_email");
+      return answer;
+    },
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
     retry: false,

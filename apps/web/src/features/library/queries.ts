@@ -7,6 +7,7 @@ import type {
   SystemList,
 } from "@quire/core";
 import { queryOptions, type UseMutationOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { track } from "../../lib/analytics";
 import { api } from "../../lib/api-client";
 import { SESSION_QUERY_KEY } from "../../lib/session-state";
 import { catalogKeys } from "../catalog";
@@ -84,7 +85,13 @@ export function useToggleStar(bookId: string) {
     );
   return useLibraryMutation<boolean, StarState, { before: BookDetail | undefined }>(
     bookId,
-    (star) => (star ? api("books.star", { params: { id: bookId } }) : api("books.unstar", { params: { id: bookId } })),
+    async (star) => {
+      const answer = await (star
+        ? api("books.star", { params: { id: bookId } })
+        : api("books.unstar", { params: { id: bookId } }));
+      if (star) track("star");
+      return answer;
+    },
     ({ starred }) => ({ starred }),
     {
       onMutate: async (star) => {
@@ -116,10 +123,13 @@ export function useSetList(bookId: string) {
 export function useToggleLaunchSubscription(bookId: string) {
   return useLibraryMutation<boolean, LaunchSubscriptionState>(
     bookId,
-    (subscribe) =>
-      subscribe
+    async (subscribe) => {
+      const answer = await (subscribe
         ? api("books.subscribeLaunch", { params: { id: bookId } })
-        : api("books.unsubscribeLaunch", { params: { id: bookId } }),
+        : api("books.unsubscribeLaunch", { params: { id: bookId } }));
+      if (subscribe) track("subscribe_launch");
+      return answer;
+    },
     ({ subscribed }) => ({ subscribed }),
   );
 }

@@ -16,6 +16,7 @@ import { FormAlert } from "../../components/form-alert";
 import { Skeleton } from "../../components/skeleton";
 import { SubmitButton } from "../../components/submit-button";
 import { CheckboxField, FieldError, TextField } from "../../components/text-field";
+import { track } from "../../lib/analytics";
 import { type ApiCall, api } from "../../lib/api-client";
 import { errorMessage } from "../../lib/errors";
 import { type FieldLabels, useFormErrors } from "../../lib/form-errors";
@@ -58,7 +59,8 @@ function Onboarding({ user, step }: { user: Me; step: string | undefined }) {
     mutationFn: ({ step: answered, body }: { step: OnboardingStep; body: AnyOnboardingAnswer }) =>
       // Each step's operation has its own body type; the step's form checked the body with that step's schema.
       api(`me.onboarding.${answered}`, { body } as ApiCall<`me.onboarding.${OnboardingStep}`>),
-    onSuccess: ({ user: updated }) => {
+    onSuccess: ({ user: updated }, { step: answered }) => {
+      track("onboarding_step", { step: answered });
       const following = nextOnboardingStep(updated.onboarding, updated, platform);
       // Navigate first so the gate never sees the finished user on an onboarding URL it would bounce.
       void navigate(following ? onboardingPath(following, next) : next, { replace: true, flushSync: true });

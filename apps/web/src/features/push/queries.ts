@@ -1,5 +1,6 @@
 import type { NotificationPreference, NotificationPreferences } from "@quire/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { track } from "../../lib/analytics";
 import { api } from "../../lib/api-client";
 import { disablePush, enablePush, pushStatus } from "./push-client";
 
@@ -22,6 +23,9 @@ export function useSetPush(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (on: boolean) => (on ? enablePush(userId) : disablePush()),
+    onSuccess: (_answer, on) => {
+      if (on) track("push_opt_in");
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: pushKeys.status(userId) }),
   });
 }

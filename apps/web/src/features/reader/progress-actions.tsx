@@ -5,6 +5,7 @@ import { type ReactNode, useState } from "react";
 import { buttonClasses } from "../../components/button";
 import { FormAlert } from "../../components/form-alert";
 import { ReaderSheet } from "../../components/reader-sheet";
+import { track } from "../../lib/analytics";
 import { api } from "../../lib/api-client";
 import { errorMessage } from "../../lib/errors";
 import { SESSION_QUERY_KEY } from "../../lib/session-state";
@@ -27,7 +28,8 @@ export function useProgressAction(bookId: string) {
         // Stamped now, so a save of an earlier place still on its way cannot undo the action.
         body: { readAt: new Date().toISOString() },
       }),
-    onSuccess: (answer) => {
+    onSuccess: (answer, action) => {
+      if (action === "finish") track("finish_book");
       queryClient.setQueryData(readerKeys.progress(bookId), answer);
       void queryClient.invalidateQueries({ queryKey: libraryKeys.all });
       void queryClient.invalidateQueries({ queryKey: catalogKeys.book(bookId), exact: true });

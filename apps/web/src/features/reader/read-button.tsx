@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { BookOpen, CalendarClock } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClasses } from "../../components/button";
+import { track } from "../../lib/analytics";
 import { readerPath } from "../../lib/reader-path";
 import { useSession } from "../auth";
 import { isFinishedAtEnd, ProgressActions, progressText } from "./progress-actions";
@@ -39,6 +40,7 @@ export function ReadButton({ book }: { book: Pick<Book, "id" | "status"> }) {
         state={readAgain ? { offset: 0 } : undefined}
         className={buttonClasses("primary", "md", "w-full")}
         data-testid="read-button"
+        onClick={readAgain || saved ? undefined : () => track("start_reading")}
       >
         <BookOpen aria-hidden="true" className="size-4" />
         {readAgain ? "Read again" : saved ? "Continue reading" : "Start reading"}

@@ -1,5 +1,6 @@
 import type { SearchKind } from "@quire/core";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { track } from "../../lib/analytics";
 import { api } from "../../lib/api-client";
 import type { BookFilters } from "../catalog";
 
@@ -25,11 +26,14 @@ export function suggestionsQuery(q: string) {
 export function searchResultsQuery(q: string, kind: Exclude<SearchKind, "all">, filters: SearchFilters) {
   return infiniteQueryOptions({
     queryKey: searchKeys.results(q, kind, filters),
-    queryFn: ({ pageParam, signal }) =>
-      api("search", {
+    queryFn: ({ pageParam, signal }) => {
+      // The kind searched, never the words: they may say something about the reader.
+      if (pageParam === undefined) track("search", { kind });
+      return api("search", {
         query: { q, kind, ...(kind === "books" ? filters : {}), cursor: pageParam },
         signal,
-      }),
+      });
+    },
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page[kind].nextCursor ?? undefined,
   });

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button } from "../../../components/button";
 import { FormAlert } from "../../../components/form-alert";
+import { track } from "../../../lib/analytics";
 import { api } from "../../../lib/api-client";
 import { errorMessage } from "../../../lib/errors";
 import { userKeys } from "../queries";
@@ -25,7 +26,8 @@ export function FollowButton({
   });
   const toggle = useMutation({
     mutationFn: (follow: boolean) => api(follow ? "users.follow" : "users.unfollow", { params: { id: userId } }),
-    onSuccess: (next) => {
+    onSuccess: (next, follow) => {
+      if (follow) track("follow");
       client.setQueryData(followKey(userId), next);
       onCountChange?.(next.nFollowers);
     },
