@@ -11,6 +11,8 @@ export interface ChartSeries {
 }
 
 const HEIGHT = 220;
+/** Every figure is a count: the value axis steps by whole numbers, never 0.5. */
+const COUNT_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1e3, 2e3, 5e3, 1e4, 2e4, 5e4, 1e5, 2e5, 5e5, 1e6, 1e7];
 
 function cssVar(name: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim();
@@ -38,7 +40,7 @@ export function TimeChart({ title, days, series }: { title: string; days: string
         scales: { x: { time: true } },
         // Days are UTC days: label them in UTC, not in the browser's zone (which could shift them by one).
         tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), "Etc/UTC"),
-        axes: [axis, { ...axis, size: 48 }],
+        axes: [axis, { ...axis, size: 48, incrs: COUNT_STEPS }],
         series: [
           { label: "Day" },
           ...series.map((s) => ({
