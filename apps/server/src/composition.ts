@@ -45,12 +45,16 @@ import { NotificationsRepository } from "./features/notifications/notifications.
 import { NotificationsService } from "./features/notifications/notifications.service";
 import { OpdsRepository } from "./features/opds/opds.repository";
 import { OpdsService } from "./features/opds/opds.service";
+import { ApnsTransport, loadApnsKey } from "./features/push/apns-transport";
+import { FcmTransport, loadServiceAccount } from "./features/push/fcm-transport";
 import { PushRepository } from "./features/push/push.repository";
 import { PushService } from "./features/push/push.service";
 import { PushDeliveriesRepository } from "./features/push/push-deliveries.repository";
 import { PushEndpointPolicy } from "./features/push/push-endpoint-policy";
 import { PushSender } from "./features/push/push-sender";
+import { type PushTransports, unconfiguredTransport } from "./features/push/push-transport";
 import { loadVapidKeys } from "./features/push/vapid-keys";
+import { WebPushTransport } from "./features/push/web-push-transport";
 import { BookFileGate } from "./features/reader/book-file-gate";
 import { ReaderRepository } from "./features/reader/reader.repository";
 import { ReaderService } from "./features/reader/reader.service";
@@ -286,6 +290,7 @@ export async function composeApp(ctx: AppContext) {
       await hub.stop();
       await workers.push.stop();
       push.agent.destroy();
+      for (const transport of Object.values(push.transports)) transport.close?.();
       uploads.close();
       await shared.close();
     },
@@ -303,22 +308,36 @@ export function createSearchRepository(
   return new SearchRepository(ctx.database.db, ctx.database.dialect, catalog, users);
 }
 
-/** VAPID keys, the endpoint policy and its agent, and the sender of queued pushes. */
+/** VAPID keys, the endpoint policy and its agent, each kind's transport, and the sender of queued pushes. */
 async function composePush(ctx: AppContext) {
   const { push } = ctx.config;
   const keys = await loadVapidKeys(ctx.config);
   const endpoints = new PushEndpointPolicy(push);
+  const ca = push.caFile ? [...rootCertificates, await readCa(push.caFile)] : undefined;
   // Always our own agent: its lookup is what keeps the sender off private addresses.
-  const agent = endpoints.agent(push.caFile ? { ca: [...rootCertificates, await readCa(push.caFile)] } : {});
+  const agent = endpoints.agent(ca ? { ca } : {});
+  const clock = ctx.clock;
+  const transports: PushTransports = {
+    webpush: new WebPushTransport({ vapid: { ...keys, subject: push.subject }, agent, endpoints, clock }),
+    fcm: push.fcm
+      ? new FcmTransport({
+          serviceAccount: await loadServiceAccount(push.fcm.serviceAccount),
+          baseUrl: push.fcm.baseUrl,
+          ca,
+          clock,
+        })
+      : unconfiguredTransport("QUIRE_FCM_SERVICE_ACCOUNT"),
+    apns: push.apns
+      ? new ApnsTransport({ ...push.apns, key: await loadApnsKey(push.apns.key), ca, clock })
+      : unconfiguredTransport("QUIRE_APNS_KEY"),
+  };
   const sender = new PushSender({
     repository: new PushDeliveriesRepository(ctx.database),
-    vapid: { ...keys, subject: push.subject },
-    agent,
-    endpoints,
-    clock: ctx.clock,
+    transports,
+    clock,
     logger: subsystemLogger(ctx.logger, "server:push"),
   });
-  return { sender, endpoints, agent, vapidPublicKey: keys.publicKey };
+  return { sender, endpoints, agent, transports, vapidPublicKey: keys.publicKey };
 }
 
 async function readCa(path: string): Promise<string> {

@@ -74,6 +74,14 @@ const EnvSchema = z.object({
     .string()
     .default("fcm.googleapis.com,*.push.services.mozilla.com,*.push.apple.com,*.notify.windows.com,*.wns.windows.com"),
   QUIRE_PUSH_PRIVATE_HOSTS: z.string().default(""),
+  QUIRE_FCM_SERVICE_ACCOUNT: z.string().min(1).optional(),
+  QUIRE_FCM_BASE_URL: z.url({ protocol: /^https$/ }).default("https://fcm.googleapis.com"),
+  QUIRE_APNS_KEY: z.string().min(1).optional(),
+  QUIRE_APNS_KEY_ID: z.string().min(1).optional(),
+  QUIRE_APNS_TEAM_ID: z.string().min(1).optional(),
+  QUIRE_APNS_TOPIC: z.string().min(1).optional(),
+  QUIRE_APNS_SANDBOX: z.enum(["true", "false"]).default("false"),
+  QUIRE_APNS_HOST: z.string().min(1).optional(),
   QUIRE_FOLLOWS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   QUIRE_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   QUIRE_UNFINISHED_UPLOADS: z.coerce.number().int().min(1).default(3),
@@ -145,6 +153,10 @@ export interface Config {
     hosts: string[];
     /** Hosts allowed to be on private or loopback addresses: tests and push services on one's own network only. */
     privateHosts: string[];
+    /** FCM HTTP v1: the service account (a path or its JSON) and the API's origin; unset: FCM is off. */
+    fcm: { serviceAccount: string; baseUrl: string } | undefined;
+    /** APNs token-based auth: the .p8 key (a path or its PEM), its id, the team, the app's bundle id; unset: off. */
+    apns: { key: string; keyId: string; teamId: string; topic: string; host: string } | undefined;
   };
   /**
    * Per signed-in user (across processes with Redis): follows and unfollows per minute, image uploads
@@ -274,6 +286,33 @@ function pushConfig(e: z.infer<typeof EnvSchema>, cwd: string): Config["push"] {
     senderIntervalMs: e.QUIRE_PUSH_INTERVAL_MS,
     hosts: listOf(e.QUIRE_PUSH_HOSTS),
     privateHosts: listOf(e.QUIRE_PUSH_PRIVATE_HOSTS),
+    fcm: e.QUIRE_FCM_SERVICE_ACCOUNT
+      ? { serviceAccount: e.QUIRE_FCM_SERVICE_ACCOUNT, baseUrl: e.QUIRE_FCM_BASE_URL.replace(/\/$/, "") }
+      : undefined,
+    apns: apnsConfig(e),
+  };
+}
+
+function apnsConfig(e: z.infer<typeof EnvSchema>): Config["push"]["apns"] {
+  const required = {
+    QUIRE_APNS_KEY: e.QUIRE_APNS_KEY,
+    QUIRE_APNS_KEY_ID: e.QUIRE_APNS_KEY_ID,
+    QUIRE_APNS_TEAM_ID: e.QUIRE_APNS_TEAM_ID,
+    QUIRE_APNS_TOPIC: e.QUIRE_APNS_TOPIC,
+  };
+  const missing = Object.entries(required).filter(([, value]) => !value);
+  if (missing.length === 4) return undefined;
+  if (!e.QUIRE_APNS_KEY || !e.QUIRE_APNS_KEY_ID || !e.QUIRE_APNS_TEAM_ID || !e.QUIRE_APNS_TOPIC) {
+    const names = missing.map(([name]) => name).join(", ");
+    throw new Error(`Invalid configuration: APNs needs QUIRE_APNS_KEY, _KEY_ID, _TEAM_ID and _TOPIC; missing ${names}`);
+  }
+  const defaultHost = e.QUIRE_APNS_SANDBOX === "true" ? "api.sandbox.push.apple.com" : "api.push.apple.com";
+  return {
+    key: e.QUIRE_APNS_KEY,
+    keyId: e.QUIRE_APNS_KEY_ID,
+    teamId: e.QUIRE_APNS_TEAM_ID,
+    topic: e.QUIRE_APNS_TOPIC,
+    host: e.QUIRE_APNS_HOST ?? defaultHost,
   };
 }
 

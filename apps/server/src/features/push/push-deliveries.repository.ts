@@ -1,3 +1,4 @@
+import type { PushKind } from "@quire/core";
 import type { DatabaseHandle } from "../../db/database";
 
 export interface ClaimedDelivery {
@@ -7,6 +8,8 @@ export interface ClaimedDelivery {
   payload: string;
   urgency: "very-low" | "low" | "normal" | "high";
   attempts: number;
+  kind: PushKind;
+  /** A Web Push endpoint, or a native device token. */
   endpoint: string;
   p256dh: string;
   auth: string;
@@ -48,6 +51,7 @@ export class PushDeliveriesRepository {
           "d.payload",
           "d.urgency",
           "d.attempts",
+          "r.kind",
           "r.endpoint",
           "r.p256dh",
           "r.auth",

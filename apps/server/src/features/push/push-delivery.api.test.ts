@@ -15,6 +15,7 @@ import { PushDeliveriesRepository } from "./push-deliveries.repository";
 import { PushEndpointPolicy } from "./push-endpoint-policy";
 import { PUSH_LEASE_MS, PUSH_MAX_ATTEMPTS, PushSender } from "./push-sender";
 import { loadVapidKeys } from "./vapid-keys";
+import { WebPushTransport } from "./web-push-transport";
 
 const HOUR = 3_600_000;
 
@@ -272,11 +273,15 @@ describe.each(dialectsUnderTest())("push delivery on %s", (dialect) => {
     const keys = await loadVapidKeys(t.ctx.config);
     const endpoints = new PushEndpointPolicy(t.ctx.config.push);
     const agent = endpoints.agent({ ca: await readFile(service.caFile, "utf8") });
-    const dying = new PushSender({
-      repository: new PushDeliveriesRepository(t.ctx.database),
+    const webpush = new WebPushTransport({
       vapid: { ...keys, subject: t.ctx.config.push.subject },
       agent,
       endpoints,
+      clock,
+    });
+    const dying = new PushSender({
+      repository: new PushDeliveriesRepository(t.ctx.database),
+      transports: { webpush, fcm: webpush, apns: webpush },
       clock,
       logger,
       afterClaim: () => {
