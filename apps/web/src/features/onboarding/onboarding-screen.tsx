@@ -255,7 +255,7 @@ function TermsStep({ user, pending, ...props }: StepProps) {
       />
       <CheckboxField
         {...form.field("acceptedTracking")}
-        label="Help improve Quire with anonymous usage statistics"
+        label="Help improve Quire with usage statistics"
         description="Optional. You can change this at any time in settings."
         checked={acceptedTracking}
         onChange={(event) => setAcceptedTracking(event.target.checked)}

@@ -108,7 +108,7 @@ describe("SettingsScreen", () => {
     });
     renderAccount();
     const consent = (await screen.findByLabelText(
-      "Help improve Quire with anonymous usage statistics",
+      "Help improve Quire with usage statistics",
     )) as HTMLInputElement;
     expect(consent.checked).toBe(false);
     fireEvent.click(consent);

@@ -141,8 +141,8 @@ function PrivacyCard({ user }: { user: Me }) {
       />
       <CheckboxField
         name="acceptedTracking"
-        label="Help improve Quire with anonymous usage statistics"
-        description="Page views and feature use, never what you read in a book."
+        label="Help improve Quire with usage statistics"
+        description="Page views and feature use, counted with your account: never what you read in a book, never your IP address."
         checked={checked}
         disabled={update.isPending}
         onChange={(event) => update.mutate({ acceptedTracking: event.target.checked })}
