@@ -20,6 +20,7 @@ import { homeRoutes } from "./features/home/home.routes";
 import { devicePasswordsRoutes } from "./features/koreader-sync/device-passwords.routes";
 import { kosyncRoutes } from "./features/koreader-sync/kosync.routes";
 import { libraryRoutes } from "./features/library/library.routes";
+import { localeRoutes } from "./features/locale";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
 import { streamRoutes } from "./features/notifications/stream.routes";
 import { opdsRoutes } from "./features/opds/opds.routes";
@@ -160,6 +161,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(dataExportRoutes, { service: parts.dataExport });
   await app.register(analyticsSummaryRoutes, { service: services.analyticsSummary });
   await app.register(analyticsEventsRoutes, { service: services.analyticsEvents });
+  await app.register(localeRoutes, { service: services.locale });
   await app.register(kosyncRoutes, {
     service: services.koreaderSync.kosync,
     devicePasswords: services.koreaderSync.devicePasswords,

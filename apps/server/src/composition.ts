@@ -38,6 +38,7 @@ import { HomeService } from "./features/home/home.service";
 import { createKoreaderSyncServices } from "./features/koreader-sync/koreader-sync-services";
 import { LibraryRepository } from "./features/library/library.repository";
 import { LibraryService } from "./features/library/library.service";
+import { countryLookup, LocaleService } from "./features/locale";
 import { EventDeliveryRepository } from "./features/notifications/event-delivery.repository";
 import { EventWorker } from "./features/notifications/event-worker";
 import { NotificationHub } from "./features/notifications/notification-hub";
@@ -193,6 +194,7 @@ export async function composeApp(ctx: AppContext) {
       maxImagePixels: config.images.maxPixels,
     }),
     library: new LibraryService({ repository: new LibraryRepository(db), catalog: catalogRepository, clock }),
+    locale: new LocaleService(countryLookup(config.ipCountryUrl, subsystemLogger(ctx.logger, "server:locale"))),
     notifications: new NotificationsService(new NotificationsRepository(db), clock),
     profileEditing: new ProfileEditingService({
       repository: new ProfileEditingRepository(db),

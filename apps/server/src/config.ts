@@ -86,6 +86,10 @@ const EnvSchema = z.object({
   QUIRE_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   QUIRE_UNFINISHED_UPLOADS: z.coerce.number().int().min(1).default(3),
   QUIRE_ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).default(395),
+  QUIRE_IP_COUNTRY_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine((url) => url.includes("{ip}"), "must contain {ip} where the address goes")
+    .optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
@@ -166,6 +170,8 @@ export interface Config {
   perUser: { followsPerMinute: number; uploadsPerMinute: number; unfinishedUploads: number };
   /** Days of analytics events kept (whole days; older partitions or rows are dropped by the maintenance job). */
   analyticsRetentionDays: number;
+  /** An external IP-to-country service (`{ip}` replaced, plain two-letter answer); unset: the bundled database. */
+  ipCountryUrl: string | undefined;
   /**
    * Unset: limits, captcha replay memory and cache invalidation live in this process. Set: they are shared
    * through Redis by every process using the same URL and key prefix (see docs/redis.md).
@@ -236,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       unfinishedUploads: e.QUIRE_UNFINISHED_UPLOADS,
     },
     analyticsRetentionDays: e.QUIRE_ANALYTICS_RETENTION_DAYS,
+    ipCountryUrl: e.QUIRE_IP_COUNTRY_URL,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.QUIRE_REDIS_PREFIX } : undefined,
   };
 }

@@ -16,6 +16,7 @@ export const LOGGER_NAMES = [
   "server:studio",
   "server:analytics",
   "server:redis",
+  "server:locale",
   "cli",
 ] as const;
 export type LoggerName = (typeof LOGGER_NAMES)[number];

@@ -10,6 +10,7 @@ import {
   feedContract,
   homeContract,
   libraryContract,
+  localeContract,
   profileContract,
   pushContract,
   readerSettingsContract,
@@ -59,6 +60,7 @@ describe("OpenAPI document", () => {
       ...devicePasswordsContract,
       ...exportContract,
       ...analyticsSummaryContract,
+      ...localeContract,
     };
     for (const [operationId, route] of Object.entries(contract)) {
       const path = openApiPath(route.path);
