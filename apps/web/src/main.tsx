@@ -2,6 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
+import { startOfflineSync } from "./features/offline-queue";
 import { createQueryClient } from "./lib/query-client";
 import { routerFlushSync } from "./lib/router-flush-sync";
 import { ScreenTitleProvider } from "./lib/screen-title";
@@ -14,6 +15,8 @@ if (!container) throw new Error("Missing #root element");
 
 const queryClient = createQueryClient();
 const router = createRouter();
+// Actions made offline are sent when the network returns, whichever screen is open.
+startOfflineSync(queryClient);
 
 createRoot(container).render(
   <StrictMode>

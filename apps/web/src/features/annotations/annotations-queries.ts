@@ -1,6 +1,8 @@
 import type { Annotation, CreateAnnotation, UpdateAnnotation } from "@quire/core";
+import { AppError } from "@quire/core/errors";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
+import { amendQueued, isQueuedOffline, sendOrQueue } from "../offline-queue";
 
 export const annotationKeys = {
   book: (bookId: string) => ["annotations", bookId] as const,
@@ -21,21 +23,65 @@ export function useAnnotationMutations(bookId: string) {
   const settle = () => queryClient.invalidateQueries({ queryKey: key });
   const replace = (change: (items: Annotation[]) => Annotation[]) =>
     queryClient.setQueryData<Annotation[]>(key, (items) => change(items ?? []));
+  const stored = (id: string) => queryClient.getQueryData<Annotation[]>(key)?.find((item) => item.id === id);
   const create = useMutation({
-    mutationFn: (body: CreateAnnotation) => api("annotations.create", { params: { id: bookId }, body }),
+    mutationFn: async (body: CreateAnnotation): Promise<Annotation> => {
+      const local = localAnnotation(bookId, body);
+      const answer = await sendOrQueue("annotations.create", { params: { id: bookId }, body }, { target: local.id });
+      return isQueuedOffline(answer) ? local : answer;
+    },
     onSuccess: (annotation) => replace((items) => [...items, annotation]),
     onSettled: settle,
   });
   const update = useMutation({
-    mutationFn: ({ id, changes }: { id: string; changes: UpdateAnnotation }) =>
-      api("annotations.update", { params: { id }, body: changes }),
+    mutationFn: async ({ id, changes }: { id: string; changes: UpdateAnnotation }): Promise<Annotation> => {
+      const before = stored(id);
+      const local = before && { ...before, ...changes, updatedAt: new Date().toISOString() };
+      // Made offline and still waiting: the queued creation takes the change.
+      if (
+        local &&
+        (await amendQueued(id, (action) => ({ ...action, body: { ...(action.body as object), ...changes } })))
+      ) {
+        return local;
+      }
+      const answer = await sendOrQueue("annotations.update", { params: { id }, body: changes });
+      if (!isQueuedOffline(answer)) return answer;
+      if (!local) throw AppError.of("connectionFailed");
+      return local;
+    },
     onSuccess: (annotation) => replace((items) => items.map((item) => (item.id === annotation.id ? annotation : item))),
     onSettled: settle,
   });
   const remove = useMutation({
-    mutationFn: (id: string) => api("annotations.delete", { params: { id } }),
+    mutationFn: async (id: string) => {
+      if (await amendQueued(id, () => null)) return;
+      await sendOrQueue("annotations.delete", { params: { id } });
+    },
     onSuccess: (_, id) => replace((items) => items.filter((item) => item.id !== id)),
     onSettled: settle,
   });
   return { create, update, remove };
+}
+
+const LOCAL_ID_PREFIX = "offline-";
+
+/** What a creation queued offline shows until the queue sends it (its id is the queue's target). */
+function localAnnotation(bookId: string, body: CreateAnnotation): Annotation {
+  const now = new Date().toISOString();
+  const passage = body.kind === "bookmark" ? null : body;
+  return {
+    id: `${LOCAL_ID_PREFIX}${crypto.randomUUID()}`,
+    bookId,
+    kind: body.kind,
+    anchorId: body.anchorId,
+    chapterName: "",
+    start: body.start,
+    end: passage ? passage.end : null,
+    quote: body.quote ?? null,
+    color: passage ? (passage.color ?? "yellow") : null,
+    note: passage?.note ?? null,
+    textChanged: false,
+    createdAt: now,
+    updatedAt: now,
+  };
 }

@@ -11,6 +11,7 @@ import { track } from "../../lib/analytics";
 import { api } from "../../lib/api-client";
 import { SESSION_QUERY_KEY } from "../../lib/session-state";
 import { catalogKeys } from "../catalog";
+import { isQueuedOffline, type QueuedOffline, sendOrQueue } from "../offline-queue";
 
 export const libraryKeys = {
   all: ["library"] as const,
@@ -51,20 +52,23 @@ export const useContinueReading = () => useQuery(continueReadingQuery());
 /**
  * Every change to the viewer's relation with a book answers with the new state: it goes into the
  * book's viewer state at once, and the lists (and the session's `systemLists`) are fetched again.
+ * Stars and shelves go through the offline queue: queued, the viewer state shows what was `asked`.
  */
-function useLibraryMutation<Input, Answer, Context = unknown>(
+function useLibraryMutation<Input, Answer, Context = unknown, Sent extends Answer | QueuedOffline = Answer>(
   bookId: string,
-  send: (input: Input) => Promise<Answer>,
+  send: (input: Input) => Promise<Sent>,
   merge: (answer: Answer) => Partial<BookViewerState>,
-  optimistic?: Pick<UseMutationOptions<Answer, Error, Input, Context>, "onMutate" | "onError" | "onSettled">,
+  optimistic?: Pick<UseMutationOptions<Sent, Error, Input, Context>, "onMutate" | "onError" | "onSettled">,
+  asked?: (input: Input) => Partial<BookViewerState>,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
     ...optimistic,
-    onSuccess: (answer) => {
+    onSuccess: (answer, input) => {
+      const change = isQueuedOffline(answer) ? asked?.(input) : merge(answer as Answer);
       queryClient.setQueryData<BookViewerState>(libraryKeys.viewerState(bookId), (current) =>
-        current ? { ...current, ...merge(answer) } : current,
+        current && change ? { ...current, ...change } : current,
       );
       void queryClient.invalidateQueries({ queryKey: libraryKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
@@ -83,12 +87,11 @@ export function useToggleStar(bookId: string) {
     queryClient.setQueryData<BookDetail>(detailKey, (detail) =>
       detail ? { ...detail, book: { ...detail.book, nUserStarred: change(detail.book.nUserStarred) } } : detail,
     );
-  return useLibraryMutation<boolean, StarState, { before: BookDetail | undefined }>(
+  return useLibraryMutation<boolean, StarState, { before: BookDetail | undefined }, StarState | QueuedOffline>(
     bookId,
     async (star) => {
-      const answer = await (star
-        ? api("books.star", { params: { id: bookId } })
-        : api("books.unstar", { params: { id: bookId } }));
+      const target = `star:${bookId}`;
+      const answer = await sendOrQueue(star ? "books.star" : "books.unstar", { params: { id: bookId } }, { target });
       if (star) track("star");
       return answer;
     },
@@ -105,18 +108,25 @@ export function useToggleStar(bookId: string) {
         if (context?.before) queryClient.setQueryData(detailKey, context.before);
       },
       onSettled: (answer) => {
-        if (answer) setCount(() => answer.nUserStarred);
+        if (answer && !isQueuedOffline(answer)) setCount(() => answer.nUserStarred);
         void queryClient.invalidateQueries({ queryKey: detailKey, exact: true });
       },
     },
+    (starred) => ({ starred }),
   );
 }
 
 export function useSetList(bookId: string) {
-  return useLibraryMutation<SystemList | null, ListMembership>(
+  const target = `list:${bookId}`;
+  return useLibraryMutation<SystemList | null, ListMembership, unknown, ListMembership | QueuedOffline>(
     bookId,
-    (list) => (list ? api("me.listPut", { params: { list, bookId } }) : api("me.listDelete", { params: { bookId } })),
+    (list) =>
+      list
+        ? sendOrQueue("me.listPut", { params: { list, bookId } }, { target })
+        : sendOrQueue("me.listDelete", { params: { bookId } }, { target }),
     ({ list }) => ({ list }),
+    undefined,
+    (list) => ({ list }),
   );
 }
 

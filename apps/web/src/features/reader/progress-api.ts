@@ -1,6 +1,7 @@
 import type { BookProgressResponse, ChapterProgressUpdate, TextLocator } from "@quire/core";
 import { apiPath } from "@quire/core/api-paths";
 import { connectionFailed, parseFailure } from "../../lib/errors";
+import { queueWrite } from "../offline-queue";
 
 /**
  * PUT as JSON. `keepalive` lets a save started while the page is going away (pagehide) finish
@@ -50,8 +51,23 @@ export async function saveReadingPlace(
   place: ReadingPlace,
   keepalive = false,
 ): Promise<BookProgressResponse> {
-  const epubPosition = { anchorId: place.anchorId, offset: place.offset, ...place.locator };
-  const chapter: ChapterProgressUpdate = { progress: place.chapterPercent, epubPosition, readAt: place.readAt };
   const chapterPath = apiPath("progress.putChapter", { id: bookId, anchorId: place.anchorId });
-  return putJson<BookProgressResponse>(chapterPath, chapter, keepalive);
+  return putJson<BookProgressResponse>(chapterPath, chapterUpdate(place), keepalive);
+}
+
+/**
+ * Keeps a place the network refused for the offline queue, with its original `readAt` (the server then
+ * keeps whichever place is newest); only the latest place per chapter waits. False when signed out.
+ */
+export function queueReadingPlace(bookId: string, place: ReadingPlace): Promise<boolean> {
+  return queueWrite(
+    "progress.putChapter",
+    { params: { id: bookId, anchorId: place.anchorId }, body: chapterUpdate(place) },
+    { target: `progress:${bookId}:${place.anchorId}`, madeAt: place.readAt },
+  );
+}
+
+function chapterUpdate(place: ReadingPlace): ChapterProgressUpdate {
+  const epubPosition = { anchorId: place.anchorId, offset: place.offset, ...place.locator };
+  return { progress: place.chapterPercent, epubPosition, readAt: place.readAt };
 }

@@ -1,6 +1,7 @@
 import type { BookProgressResponse } from "@quire/core";
 import { hasErrorCode } from "../../lib/errors";
-import { type ReadingPlace, saveReadingPlace } from "./progress-api";
+import { isNetworkFailure } from "../offline-queue";
+import { queueReadingPlace, type ReadingPlace, saveReadingPlace } from "./progress-api";
 
 /** How long the reader must stay still before a place is saved: a burst of page turns makes one save. */
 export const SAVE_DELAY_MS = 1500;
@@ -93,7 +94,11 @@ export class ProgressSaver {
         this.signInNeeded();
         return;
       }
-      // Offline or a server hiccup: keep the place, so the next move (or pagehide) tries again.
+      // Offline: the queue sends the place when the network returns. A server hiccup: the next move retries.
+      if (isNetworkFailure(error) && (await queueReadingPlace(this.options.bookId, place))) {
+        this.saved = place;
+        return;
+      }
       this.pending ??= place;
     }
   }
