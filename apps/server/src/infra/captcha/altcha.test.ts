@@ -1,7 +1,7 @@
 import { createChallenge, solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import { describe, expect, it } from "vitest";
-import { MemoryOneTimeTokens } from "../shared-state/shared-state";
+import { MemoryOneTimeTokens } from "../shared-state/memory-shared-state";
 import { AltchaVerifier } from "./altcha";
 
 const KEY = "a".repeat(64);

@@ -6,8 +6,9 @@ import { AppError } from "@quire/core";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REDIS_TEST_URL, useTestRedis } from "../../../test/test-redis";
+import { MemorySharedState } from "./memory-shared-state";
 import { connectRedisSharedState, type RedisSharedState } from "./redis-shared-state";
-import { createSharedState, MemorySharedState } from "./shared-state";
+import { createSharedState } from "./shared-state";
 
 const silent = pino({ level: "silent" });
 

@@ -5,7 +5,8 @@ import { Redis, type RedisOptions } from "ioredis";
 import type { Logger } from "pino";
 import type { Config } from "../../config";
 import { type AttemptLimit, type AttemptLimiter, attemptsExceeded } from "../attempt-limiter";
-import { LocalPublicChanges, type OneTimeTokens, type PublicChanges, type SharedState } from "./shared-state";
+import { LocalPublicChanges } from "./memory-shared-state";
+import type { OneTimeTokens, PublicChanges, SharedState } from "./shared-state";
 
 type RedisConfig = NonNullable<Config["redis"]>;
 

@@ -1,6 +1,6 @@
 import { AppError } from "@quire/core";
 import { describe, expect, it } from "vitest";
-import { LocalPublicChanges, MemorySharedState } from "./shared-state";
+import { LocalPublicChanges, MemorySharedState } from "./memory-shared-state";
 
 describe("the in-process shared state", () => {
   it("limits attempts per key in fixed windows on the given clock, and resets", async () => {
