@@ -145,7 +145,7 @@ export class TestFcmService {
       .end(JSON.stringify({ access_token: accessToken, expires_in: 3599, token_type: "Bearer" }));
   }
 
-  private send(request: IncomingMessage, body: string, response: ServerResponse): void {
+  private send(request: IncomingMessage, body: string, response: ServerResponse) {
     const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
     if (!bearer || !this.#accessTokens.has(bearer)) return fail(response, 401, "UNAUTHENTICATED", "bad credentials");
     const { message } = JSON.parse(body) as { message?: Record<string, unknown> & { token?: string } };

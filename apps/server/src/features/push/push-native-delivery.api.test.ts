@@ -98,12 +98,13 @@ describe.each(dialectsUnderTest())("native push delivery (FCM, APNs) on %s", (di
     expect(fcm.received(android)).toHaveLength(2);
     expect(fcm.tokenGrants).toBe(1);
 
+    const { notificationId } = (first?.message.data ?? {}) as { notificationId?: string };
     const [alert] = apns.received(iphone);
     expect(alert).toEqual({
       payload: {
         aps: { alert: { title: "New follower", body: expect.stringContaining("Fay Lowe") } },
         url: "/u/fay",
-        notificationId: (first?.message.data as { notificationId: string }).notificationId,
+        notificationId,
       },
       priority: "5",
       expiration: String(Math.floor(now.getTime() / 1000) + 86_400),
@@ -222,5 +223,39 @@ describe.each(dialectsUnderTest())("native push delivery (FCM, APNs) on %s", (di
     expect([apns.providerTokens.size, fcm.tokenGrants]).toEqual([tokens + 2, grants + 2]);
     expect(fcm.received(android)).toHaveLength(4);
     expect(apns.received(iphone)).toHaveLength(4);
+  });
+});
+
+describe.each(dialectsUnderTest())("native push with APNs not configured on %s", (dialect) => {
+  const testDb = useTestDatabase(dialect);
+  const t = useTestApp(testDb);
+
+  it("accepts an iPhone's registration and keeps it, but drops its messages instead of retrying them", async () => {
+    const reader = await createSignedInUser(testDb.db);
+    const token = "ab".repeat(32);
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/push/registrations",
+      headers: reader.headers,
+      payload: { kind: "apns", token },
+    });
+    expect(response.statusCode).toBe(201);
+    const event = {
+      eventType: "new follower",
+      priority: "normal",
+      targetUserId: reader.user.id,
+      triggeredByUserId: reader.user.id,
+      triggeredByUserName: "Fay Lowe",
+      targetResource: { id: reader.user.id, type: "user", name: "fay" },
+    } as const;
+    await recordUserEvent(testDb.db, event, new Date().toISOString());
+    await t.app.eventWorker.runOnce();
+    await t.app.pushSender.runOnce();
+
+    // Sent (the event reached the inbox), not waiting for a retry, and the phone keeps its registration.
+    expect(await testDb.db.selectFrom("notifications").select("type").execute()).toEqual([{ type: "new follower" }]);
+
+    expect(await testDb.db.selectFrom("pushDeliveries").select("id").execute()).toEqual([]);
+    expect(await testDb.db.selectFrom("pushRegistrations").select("endpoint").execute()).toEqual([{ endpoint: token }]);
   });
 });
