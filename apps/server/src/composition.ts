@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { rootCertificates } from "node:tls";
+import type { LocaleGuess } from "@quire/core";
 import type { AppContext } from "./context";
 import { AccountDeletionRepository } from "./features/account-deletion/account-deletion.repository";
 import { AccountDeletionService } from "./features/account-deletion/account-deletion.service";
@@ -165,7 +166,15 @@ export async function composeApp(ctx: AppContext) {
       logger: authLogger,
       clock,
     }),
-    analyticsEvents: new AnalyticsEventsService(analyticsEventsRepository, clock),
+    // A country only when the address told it (never the fallback guess), and never the address itself.
+    analyticsEvents: new AnalyticsEventsService(
+      analyticsEventsRepository,
+      clock,
+      async (ip): Promise<string | null> => {
+        const guess: LocaleGuess = await services.locale.guess(ip);
+        return guess.source === "ip" ? guess.country : null;
+      },
+    ),
     analyticsSummary: new AnalyticsSummaryService({
       repository: analyticsSummaryRepository,
       requireAdmin: (userId) => studio.access.admin(userId),

@@ -79,6 +79,15 @@ describe.each(dialectsUnderTest())("analytics events on %s", (dialect) => {
     }
   });
 
+  it("keeps the country of a public address, two letters, never the address", async () => {
+    const address = "81.2.69.142";
+    const body = { consent: "granted", visitorId: "visitor-abroad", events: [pageView()] };
+    expect((await send(body, { remoteAddress: address })).statusCode).toBe(202);
+    const [row] = await rowsOfVisitor("visitor-abroad");
+    expect(row?.country).toBe("GB");
+    expect(Object.values(row ?? {}).join(" ")).not.toContain("81.2.69");
+  });
+
   it("attaches the user id only for a signed-in reader who accepted tracking", async () => {
     const reader = await createSignedInUser(testDb.db, { acceptedTracking: 1 });
     const response = await send({ visitorId: "visitor-reader", events: [pageView("/")] }, { headers: reader.headers });

@@ -33,7 +33,7 @@ export const analyticsEventsRoutes: FastifyPluginAsyncZod<{ service: AnalyticsEv
     },
     async (request) => {
       const optedOut = request.headers["sec-gpc"] === "1" || request.headers.dnt === "1";
-      await service.collect(request.body, request.viewer, { optedOut });
+      await service.collect(request.body, request.viewer, { optedOut, ip: request.ip });
     },
   );
 };

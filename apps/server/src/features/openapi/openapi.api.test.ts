@@ -1,5 +1,6 @@
 import {
   accountDeletionContract,
+  analyticsEventsContract,
   analyticsSummaryContract,
   annotationsContract,
   authContract,
@@ -59,6 +60,7 @@ describe("OpenAPI document", () => {
       ...readerSettingsContract,
       ...devicePasswordsContract,
       ...exportContract,
+      ...analyticsEventsContract,
       ...analyticsSummaryContract,
       ...localeContract,
     };
