@@ -8,7 +8,7 @@ import {
   type ServerHttp2Stream,
 } from "node:http2";
 import type { AddressInfo } from "node:net";
-import { readVerifiedJwt, type TestTls } from "./native-push-tls";
+import { readVerifiedJwt, type TestTls } from "./push-service-tls";
 
 const KEY_ID = "ABC123DEFG";
 const TEAM_ID = "TEAM123456";

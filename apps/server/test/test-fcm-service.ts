@@ -2,7 +2,7 @@ import { createPublicKey, generateKeyPairSync, type KeyObject, randomBytes } fro
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
-import { readVerifiedJwt, type TestTls } from "./native-push-tls";
+import { readVerifiedJwt, type TestTls } from "./push-service-tls";
 
 const SCOPE = "https://www.googleapis.com/auth/firebase.messaging";
 const PROJECT_ID = "quire-test";

@@ -1,13 +1,10 @@
 import { createECDH, createPublicKey, type ECDH, randomBytes, randomUUID, verify } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { PushSubscriptionJson } from "@quire/core";
 import ece from "http_ece";
-import { generate } from "selfsigned";
+import { type TestTls, testTls } from "./push-service-tls";
 
 /** One message the service accepted, decrypted, with the headers that steer delivery. */
 export interface ReceivedPush {
@@ -52,40 +49,25 @@ export class TestPushService {
     private readonly server: Server,
     readonly port: number,
     readonly origin: string,
-    /** The certificate to trust (QUIRE_PUSH_CA_FILE): the server's own, self-signed. */
-    readonly caFile: string,
-    private readonly dir: string,
+    private readonly tls: TestTls,
   ) {}
 
+  /** The certificate to trust (QUIRE_PUSH_CA_FILE): the server's own, self-signed. */
+  get caFile(): string {
+    return this.tls.caFile;
+  }
+
   static async start(): Promise<TestPushService> {
-    const pems = await generate([{ name: "commonName", value: "localhost" }], {
-      keyType: "ec",
-      algorithm: "sha256",
-      extensions: [
-        { name: "basicConstraints", cA: true },
-        { name: "keyUsage", digitalSignature: true, keyCertSign: true },
-        { name: "extKeyUsage", serverAuth: true },
-        {
-          name: "subjectAltName",
-          altNames: [
-            { type: 7, ip: "127.0.0.1" },
-            { type: 2, value: "localhost" },
-          ],
-        },
-      ],
-    });
-    const dir = await mkdtemp(join(tmpdir(), "quire-push-"));
-    const caFile = join(dir, "push-ca.pem");
-    await writeFile(caFile, pems.cert);
+    const tls = await testTls();
     let service: TestPushService | undefined;
-    const server = createServer({ key: pems.private, cert: pems.cert }, (request, response) => {
+    const server = createServer({ key: tls.key, cert: tls.cert }, (request, response) => {
       service?.handle(request, response).catch((error: unknown) => {
         response.writeHead(500).end(String(error));
       });
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const { port } = server.address() as AddressInfo;
-    service = new TestPushService(server, port, `https://127.0.0.1:${port}`, caFile, dir);
+    service = new TestPushService(server, port, `https://127.0.0.1:${port}`, tls);
     return service;
   }
 
@@ -146,7 +128,7 @@ export class TestPushService {
   async close(): Promise<void> {
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
-    await rm(this.dir, { recursive: true, force: true });
+    await this.tls.remove();
   }
 
   private subscriber(endpoint: string): Subscriber {

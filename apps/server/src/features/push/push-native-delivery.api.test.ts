@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser } from "../../../test/factories";
-import { type TestTls, testTls } from "../../../test/native-push-tls";
+import { type TestTls, testTls } from "../../../test/push-service-tls";
 import { TestApnsService } from "../../../test/test-apns-service";
 import { useTestApp } from "../../../test/test-app";
 import { dialectsUnderTest, useTestDatabase } from "../../../test/test-db";

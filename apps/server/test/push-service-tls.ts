@@ -13,8 +13,8 @@ export interface TestTls {
 }
 
 /**
- * A self-signed certificate for 127.0.0.1, made per test file: the FCM and APNs fakes share it, so an
- * app trusting this one CA (QUIRE_PUSH_CA_FILE) reaches both. Test-only, never written outside tmp.
+ * A self-signed certificate for 127.0.0.1 and localhost, made per test service (or shared, as the FCM and
+ * APNs fakes do, so an app trusting one CA through QUIRE_PUSH_CA_FILE reaches both). Test-only, in tmp.
  */
 export async function testTls(): Promise<TestTls> {
   const pems = await generate([{ name: "commonName", value: "127.0.0.1" }], {
@@ -24,10 +24,16 @@ export async function testTls(): Promise<TestTls> {
       { name: "basicConstraints", cA: true },
       { name: "keyUsage", digitalSignature: true, keyCertSign: true },
       { name: "extKeyUsage", serverAuth: true },
-      { name: "subjectAltName", altNames: [{ type: 7, ip: "127.0.0.1" }] },
+      {
+        name: "subjectAltName",
+        altNames: [
+          { type: 7, ip: "127.0.0.1" },
+          { type: 2, value: "localhost" },
+        ],
+      },
     ],
   });
-  const dir = await mkdtemp(join(tmpdir(), "quire-native-push-"));
+  const dir = await mkdtemp(join(tmpdir(), "quire-push-tls-"));
   const caFile = join(dir, "ca.pem");
   await writeFile(caFile, pems.cert);
   return { key: pems.private, cert: pems.cert, caFile, remove: () => rm(dir, { recursive: true, force: true }) };
