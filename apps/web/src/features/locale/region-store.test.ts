@@ -38,11 +38,9 @@ describe("region detection (SPEC §4–§5)", () => {
     const lookupIp = vi.fn(async () => "JP");
     const { store } = makeStore(lookupIp);
     expect(window.localStorage.getItem(LOCATION_CACHE_KEY)).toBeNull();
-    expect(store.getState()).toMatchObject({ country: "US", currency: "USD", lastDetection: null });
+    expect(store.getState()).toMatchObject({ country: "US", currency: "USD", lastDetection: null, isDetecting: true });
 
-    const detection = store.detect();
-    expect(store.getState().isDetecting).toBe(true);
-    await detection;
+    await store.detect();
     expect(lookupIp).toHaveBeenCalledWith(3000);
     expect(store.getState()).toMatchObject({ country: "JP", currency: "JPY", isDetecting: false });
     expect(store.getState().lastDetection).toMatchObject({ confidence: "medium", source: "ip" });

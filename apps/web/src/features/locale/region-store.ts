@@ -47,8 +47,10 @@ export function createRegionStore(options: RegionStoreOptions): RegionStore {
   let running: Promise<void> | null = null;
 
   const overrides = readOverrides();
+  // The store is made as the page starts and detection follows at once, so it starts "detecting": a price screen
+  // rendered first never takes the placeholder region for an answer.
   let state: LocationState = withOverrides(
-    initialLocationState(config.enableCache ? readCache() : undefined),
+    { ...initialLocationState(config.enableCache ? readCache() : undefined), isDetecting: true },
     overrides,
     config.fallbackCountry,
   );
@@ -104,7 +106,6 @@ export function createRegionStore(options: RegionStoreOptions): RegionStore {
   }
 
   async function run(): Promise<void> {
-    update({ ...state, isDetecting: true });
     const result = await detectCountry(config, { readCache, lookupIp, now: options.now });
     update(applyDetection(state, result));
     if (config.enableCache && shouldCacheResult(result)) writeCache(result);
