@@ -16,7 +16,10 @@ export function annotationsQuery(bookId: string) {
   });
 }
 
-/** Create, change and delete; the book's list is put right at once and then read again for its order. */
+/**
+ * Create, change and delete; the book's list is put right at once and then read again for its order.
+ * They run offline too ("always"): the offline queue keeps what cannot be sent.
+ */
 export function useAnnotationMutations(bookId: string) {
   const queryClient = useQueryClient();
   const key = annotationKeys.book(bookId);
@@ -25,6 +28,7 @@ export function useAnnotationMutations(bookId: string) {
     queryClient.setQueryData<Annotation[]>(key, (items) => change(items ?? []));
   const stored = (id: string) => queryClient.getQueryData<Annotation[]>(key)?.find((item) => item.id === id);
   const create = useMutation({
+    networkMode: "always",
     mutationFn: async (body: CreateAnnotation): Promise<Annotation> => {
       const local = localAnnotation(bookId, body);
       const answer = await sendOrQueue("annotations.create", { params: { id: bookId }, body }, { target: local.id });
@@ -34,6 +38,7 @@ export function useAnnotationMutations(bookId: string) {
     onSettled: settle,
   });
   const update = useMutation({
+    networkMode: "always",
     mutationFn: async ({ id, changes }: { id: string; changes: UpdateAnnotation }): Promise<Annotation> => {
       const before = stored(id);
       const local = before && { ...before, ...changes, updatedAt: new Date().toISOString() };
@@ -53,6 +58,7 @@ export function useAnnotationMutations(bookId: string) {
     onSettled: settle,
   });
   const remove = useMutation({
+    networkMode: "always",
     mutationFn: async (id: string) => {
       if (await amendQueued(id, () => null)) return;
       await sendOrQueue("annotations.delete", { params: { id } });

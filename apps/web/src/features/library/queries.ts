@@ -64,6 +64,8 @@ function useLibraryMutation<Input, Answer, Context = unknown, Sent extends Answe
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
+    // Queueable changes run offline too (TanStack would otherwise pause them until it sees the network).
+    networkMode: asked ? "always" : "online",
     ...optimistic,
     onSuccess: (answer, input) => {
       const change = isQueuedOffline(answer) ? asked?.(input) : merge(answer as Answer);
