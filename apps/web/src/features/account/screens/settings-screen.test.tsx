@@ -107,9 +107,7 @@ describe("SettingsScreen", () => {
       "me.update": () => ({ user: makeMe({ acceptedTracking: true }) }),
     });
     renderAccount();
-    const consent = (await screen.findByLabelText(
-      "Help improve Quire with usage statistics",
-    )) as HTMLInputElement;
+    const consent = (await screen.findByLabelText("Help improve Quire with usage statistics")) as HTMLInputElement;
     expect(consent.checked).toBe(false);
     fireEvent.click(consent);
     await waitFor(() =>
