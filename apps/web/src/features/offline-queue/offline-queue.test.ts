@@ -50,7 +50,7 @@ describe("OfflineQueue", () => {
     const { queue, sent, store, settled } = setUp();
     await queue.enqueue(star("b1"));
     await queue.enqueue(progress("b1", "c1", "2026-11-26T10:01:00.000Z"));
-    await queue.enqueue({ operation: "me.listPut", params: { list: "want_to_read", bookId: "b2" }, madeAt: "t" });
+    await queue.enqueue({ operation: "me.listPut", params: { list: "want-to-read", bookId: "b2" }, madeAt: "t" });
     await queue.flush();
     expect(sent.map((action) => action.operation)).toEqual(["books.star", "progress.putChapter", "me.listPut"]);
     expect(sent[1]?.body).toMatchObject({ readAt: "2026-11-26T10:01:00.000Z" });
@@ -175,11 +175,20 @@ describe("OfflineQueue", () => {
     expect(sent.map((action) => action.body)).toEqual([{ note: "changed" }]);
   });
 
-  it("one flush at a time: a second call joins the running one", async () => {
-    const { queue, sent } = setUp();
+  it("one flush at a time: a call during a failing flush runs once more after it, without waiting for the backoff", async () => {
+    let attempts = 0;
+    const { queue, sent } = setUp(() => {
+      attempts += 1;
+      if (attempts > 1) return {};
+      // The network comes back (the online event) while this first request is failing.
+      void queue.flush();
+      return offline();
+    });
     await queue.enqueue(star("b1"));
-    await Promise.all([queue.flush(), queue.flush()]);
-    expect(sent).toHaveLength(1);
+    await queue.flush();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent.map((action) => action.params.id)).toEqual(["b1"]);
+    expect(queue.isWaitingToRetry).toBe(false);
   });
 });
 

@@ -46,6 +46,7 @@ export interface OfflineQueueOptions {
 export class OfflineQueue {
   private userId: string | null = null;
   private flushing: Promise<void> | null = null;
+  private flushAgain = false;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private failedFlushes = 0;
 
@@ -97,13 +98,24 @@ export class OfflineQueue {
     await this.options.store.clear(userId);
   }
 
-  /** Sends what is queued; a flush already running in this tab is joined, not doubled. */
+  /**
+   * Sends what is queued. A flush already running in this tab is not doubled, but runs once more after
+   * it ends: the network may have come back after that flush's last failure.
+   */
   flush(): Promise<void> {
     this.cancelRetry();
     const userId = this.userId;
     if (!userId || this.options.isOnline?.() === false) return this.flushing ?? Promise.resolve();
-    this.flushing ??= (this.options.withLock ?? ((run) => run()))(() => this.drain(userId)).finally(() => {
+    if (this.flushing) {
+      this.flushAgain = true;
+      return this.flushing;
+    }
+    this.flushing = (this.options.withLock ?? ((run) => run()))(() => this.drain(userId)).finally(() => {
       this.flushing = null;
+      if (this.flushAgain) {
+        this.flushAgain = false;
+        void this.flush();
+      }
     });
     return this.flushing;
   }
