@@ -8,3 +8,4 @@ export {
   sendOrQueue,
   startOfflineSync,
 } from "./offline-sync";
+export { MemoryQueueStore } from "./queue-store";
