@@ -116,6 +116,8 @@ export const API_OPERATIONS = {
   "admin.analyticsSummaryCsv": ["GET", P["admin.analyticsSummaryCsv"]],
   "analytics.events": ["POST", P["analytics.events"]],
   "locale.get": ["GET", P["locale.get"]],
+  "plus.get": ["GET", P["plus.get"]],
+  "admin.betaSignups": ["GET", P["admin.betaSignups"]],
   "me.avatar": ["POST", P["me.avatar"]],
   "me.cover": ["POST", P["me.cover"]],
   "uploads.create": ["POST", P["uploads.tus"]],

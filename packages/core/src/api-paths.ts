@@ -103,6 +103,8 @@ export const API_PATHS = {
   "admin.analyticsSummaryCsv": "/api/v1/admin/analytics/summary.csv",
   "analytics.events": "/api/v1/analytics/events",
   "locale.get": "/api/v1/locale",
+  "plus.get": "/api/v1/plus",
+  "admin.betaSignups": "/api/v1/admin/beta-signups",
 } as const;
 export type OperationName = keyof typeof API_PATHS;
 

@@ -12,6 +12,7 @@ import { feedContract } from "./feed.contract";
 import { homeContract } from "./home.contract";
 import { libraryContract } from "./library.contract";
 import { localeContract } from "./locale.contract";
+import { plusContract } from "./plus.contract";
 import { profileContract } from "./profile.contract";
 import { pushContract } from "./push.contract";
 import { readerSettingsContract } from "./reader-settings.contract";
@@ -41,6 +42,7 @@ export const apiContract = {
   ...homeContract,
   ...libraryContract,
   ...localeContract,
+  ...plusContract,
   ...profileContract,
   ...pushContract,
   ...readerSettingsContract,
