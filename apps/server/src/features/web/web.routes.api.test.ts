@@ -128,6 +128,15 @@ describe.each(dialectsUnderTest())("web pages on %s", (dialect) => {
     }
   });
 
+  it("serves the web app manifest as application/manifest+json, plain and precompressed", async () => {
+    for (const encoding of [undefined, "br", "gzip"]) {
+      const manifest = await get("/manifest.webmanifest", encoding ? { "accept-encoding": encoding } : {});
+      expect(manifest.statusCode).toBe(200);
+      expect(manifest.headers["content-encoding"]).toBe(encoding);
+      expect(manifest.headers["content-type"], encoding).toMatch(/^application\/manifest\+json/);
+    }
+  });
+
   it("sends security headers with a script policy that allows no inline code", async () => {
     const response = await get("/");
     const csp = String(response.headers["content-security-policy"]);
