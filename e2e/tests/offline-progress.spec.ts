@@ -137,6 +137,7 @@ test.describe("actions made offline", () => {
     await context.setOffline(true);
     await star.click();
     await expect(page.getByRole("button", { name: "Starred" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByTestId("saved-offline")).toHaveText("Saved offline — will sync");
     await expect
       .poll(async () => (await queuedActions(page)).map((action) => action.operation))
       .toEqual(["books.star"]);
@@ -151,5 +152,6 @@ test.describe("actions made offline", () => {
     const state = await page.request.get(`/api/v1/books/${BOOK}/viewer-state`);
     expect(await state.json()).toMatchObject({ starred: true });
     await expect(page.getByRole("button", { name: "Starred" })).toBeVisible();
+    await expect(page.getByTestId("saved-offline")).toHaveText("");
   });
 });

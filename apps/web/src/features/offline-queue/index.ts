@@ -7,5 +7,7 @@ export {
   queueWrite,
   sendOrQueue,
   startOfflineSync,
+  useHasPendingSync,
 } from "./offline-sync";
 export { MemoryQueueStore } from "./queue-store";
+export { SAVED_OFFLINE_TEXT, SavedOfflineHint } from "./saved-offline-hint";

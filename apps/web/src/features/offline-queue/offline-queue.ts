@@ -31,6 +31,8 @@ export interface OfflineQueueOptions {
   send(action: QueuedAction): Promise<unknown>;
   /** After a flush that sent or dropped something: what the app shows is read again. */
   onSettled?(changed: QueuedAction[]): void;
+  /** How many of the signed-in user's actions wait, after every change to the queue. */
+  onPendingChange?(count: number): void;
   /** Whether the browser believes it is online (navigator.onLine); offline, nothing is tried. */
   isOnline?(): boolean;
   /** One flusher across tabs (Web Locks); without it, this tab flushes on its own. */
@@ -66,6 +68,7 @@ export class OfflineQueue {
     this.userId = userId;
     this.cancelRetry();
     this.failedFlushes = 0;
+    void this.reportPending();
   }
 
   async enqueue(action: Omit<NewAction, "userId" | "serverFailures">): Promise<void> {
@@ -76,6 +79,7 @@ export class OfflineQueue {
       for (const older of await store.list(userId)) if (older.target === action.target) await store.remove(older.seq);
     }
     await store.add({ ...action, userId, serverFailures: 0 });
+    await this.reportPending();
   }
 
   /** Changes a queued action in place (an annotation created offline, then edited); false when none is queued. */
@@ -86,6 +90,7 @@ export class OfflineQueue {
     if (!action) return false;
     const changed = change(action);
     await (changed ? store.update(changed) : store.remove(action.seq));
+    await this.reportPending();
     return true;
   }
 
@@ -96,6 +101,7 @@ export class OfflineQueue {
   async clear(userId: string): Promise<void> {
     if (userId === this.userId) this.cancelRetry();
     await this.options.store.clear(userId);
+    await this.reportPending();
   }
 
   /**
@@ -151,7 +157,14 @@ export class OfflineQueue {
       }
     } finally {
       if (changed.length > 0) this.options.onSettled?.(changed);
+      await this.reportPending();
     }
+  }
+
+  private async reportPending(): Promise<void> {
+    if (!this.options.onPendingChange) return;
+    const count = this.userId ? (await this.options.store.list(this.userId)).length : 0;
+    this.options.onPendingChange(count);
   }
 
   private scheduleRetry(): void {

@@ -1,5 +1,6 @@
 import type { ApiOperationName, ApiRequest, ApiResponse, Me } from "@quire/core";
 import type { QueryClient } from "@tanstack/react-query";
+import { useSyncExternalStore } from "react";
 import { api } from "../../lib/api-client";
 import { SESSION_QUERY_KEY } from "../../lib/session-state";
 import { isNetworkFailure, OfflineQueue } from "./offline-queue";
@@ -17,6 +18,26 @@ export function isQueuedOffline(answer: unknown): answer is QueuedOffline {
 const callApi = api as (operation: ApiOperationName, call: { params?: object; body?: unknown }) => Promise<unknown>;
 
 let queue: OfflineQueue | null = null;
+let pendingCount = 0;
+const pendingListeners = new Set<() => void>();
+
+function setPending(count: number) {
+  if (count === pendingCount) return;
+  pendingCount = count;
+  for (const listener of pendingListeners) listener();
+}
+
+/** Whether the signed-in reader has actions waiting for the network (for "Saved offline — will sync"). */
+export function useHasPendingSync(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      pendingListeners.add(listener);
+      return () => pendingListeners.delete(listener);
+    },
+    () => pendingCount > 0,
+    () => false,
+  );
+}
 
 const browserOnline = () => typeof navigator === "undefined" || navigator.onLine !== false;
 
@@ -41,6 +62,7 @@ export function startOfflineSync(
     isOnline: browserOnline,
     withLock: withBrowserLock,
     log: (message, detail) => console.warn(message, detail),
+    onPendingChange: setPending,
   });
   queue = started;
   const followSession = () => {

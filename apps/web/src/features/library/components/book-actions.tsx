@@ -6,6 +6,7 @@ import { buttonClasses } from "../../../components/button";
 import { FormAlert } from "../../../components/form-alert";
 import { errorMessage } from "../../../lib/errors";
 import { signInPathFor, useSession } from "../../auth";
+import { SavedOfflineHint } from "../../offline-queue";
 import { PushOptInOffer } from "../../push";
 import { useSetList, useToggleLaunchSubscription, useToggleStar, useViewerState } from "../queries";
 
@@ -91,6 +92,7 @@ export function BookActions({ book }: { book: BookSummary }) {
       {scheduled && subscribed && reminder.isSuccess && session.user ? (
         <PushOptInOffer userId={session.user.id} />
       ) : null}
+      <SavedOfflineHint answers={[star.data, shelf.data]} />
       {failure ? <FormAlert>{errorMessage(failure)}</FormAlert> : null}
     </div>
   );
