@@ -24,6 +24,7 @@ import { localeRoutes } from "./features/locale";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
 import { streamRoutes } from "./features/notifications/stream.routes";
 import { opdsRoutes } from "./features/opds/opds.routes";
+import { betaSignupsRoutes, plusRoutes } from "./features/plus";
 import { pushRoutes } from "./features/push/push.routes";
 import { readerRoutes } from "./features/reader/reader.routes";
 import { readerSettingsRoutes } from "./features/reader-settings/reader-settings.routes";
@@ -162,6 +163,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(analyticsSummaryRoutes, { service: services.analyticsSummary });
   await app.register(analyticsEventsRoutes, { service: services.analyticsEvents });
   await app.register(localeRoutes, { service: services.locale });
+  await app.register(plusRoutes, { service: services.plus });
+  await app.register(betaSignupsRoutes, { service: services.plus });
   await app.register(kosyncRoutes, {
     service: services.koreaderSync.kosync,
     devicePasswords: services.koreaderSync.devicePasswords,

@@ -2,6 +2,7 @@ import { loadConfig } from "./config";
 import { createContext } from "./context";
 import { migrateToLatest } from "./db/migrator";
 import { runImportCommand } from "./features/epub/import-command";
+import { runRatesCommand } from "./features/plus";
 import { runSearchCommand } from "./features/search/search-command";
 import { runAdminCommand } from "./features/studio/admin-grant";
 import { closeOnSignals, startServer } from "./main";
@@ -17,6 +18,7 @@ Commands:
             import <file.epub|url> [--featured] [--category <id>]…
   admin     admin grant <email>: make the account with this email an administrator
   search    search reindex: rebuild the search index of books and people from the tables
+  rates     rates import <file.csv>: store exchange rates for Quire Plus prices (date,currency,rate per USD)
   help      show this text`;
 
 async function withContext<T>(work: (ctx: ReturnType<typeof createContext>) => Promise<T>): Promise<T> {
@@ -49,6 +51,8 @@ async function run(command: string | undefined): Promise<number> {
       return withContext((ctx) => runAdminCommand(ctx.database.db, process.argv.slice(3), ctx.clock()));
     case "search":
       return withContext((ctx) => runSearchCommand(ctx, process.argv.slice(3)));
+    case "rates":
+      return withContext((ctx) => runRatesCommand(ctx, process.argv.slice(3)));
     case "seed":
       return withContext(async (ctx) => {
         await migrateToLatest(ctx.database.db, ctx.database.dialect);

@@ -47,6 +47,7 @@ import { NotificationsRepository } from "./features/notifications/notifications.
 import { NotificationsService } from "./features/notifications/notifications.service";
 import { OpdsRepository } from "./features/opds/opds.repository";
 import { OpdsService } from "./features/opds/opds.service";
+import { PlusRepository, PlusService } from "./features/plus";
 import { ApnsTransport, loadApnsKey } from "./features/push/apns-transport";
 import { FcmTransport, loadServiceAccount } from "./features/push/fcm-transport";
 import { PushRepository } from "./features/push/push.repository";
@@ -204,6 +205,12 @@ export async function composeApp(ctx: AppContext) {
     }),
     library: new LibraryService({ repository: new LibraryRepository(db), catalog: catalogRepository, clock }),
     locale: new LocaleService(countryLookup(config.ipCountryUrl, subsystemLogger(ctx.logger, "server:locale"))),
+    plus: new PlusService({
+      repository: new PlusRepository(db),
+      prices: config.plusPrices,
+      clock,
+      requireAdmin: (userId) => studio.access.admin(userId),
+    }),
     notifications: new NotificationsService(new NotificationsRepository(db), clock),
     profileEditing: new ProfileEditingService({
       repository: new ProfileEditingRepository(db),

@@ -90,6 +90,10 @@ const EnvSchema = z.object({
     .url({ protocol: /^https?$/ })
     .refine((url) => url.includes("{ip}"), "must contain {ip} where the address goes")
     .optional(),
+  QUIRE_PLUS_PRICES: z
+    .string()
+    .regex(/^\s*monthly=\d+(\.\d{1,2})?\s*,\s*yearly=\d+(\.\d{1,2})?\s*$/, 'must look like "monthly=4.99,yearly=49.99"')
+    .default("monthly=4.99,yearly=49.99"),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
@@ -172,6 +176,8 @@ export interface Config {
   analyticsRetentionDays: number;
   /** An external IP-to-country service (`{ip}` replaced, plain two-letter answer); unset: the bundled database. */
   ipCountryUrl: string | undefined;
+  /** Quire Plus prices in USD (QUIRE_PLUS_PRICES). */
+  plusPrices: { monthly: number; yearly: number };
   /**
    * Unset: limits, captcha replay memory and cache invalidation live in this process. Set: they are shared
    * through Redis by every process using the same URL and key prefix (see docs/redis.md).
@@ -243,8 +249,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     analyticsRetentionDays: e.QUIRE_ANALYTICS_RETENTION_DAYS,
     ipCountryUrl: e.QUIRE_IP_COUNTRY_URL,
+    plusPrices: plusPricesOf(e.QUIRE_PLUS_PRICES),
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.QUIRE_REDIS_PREFIX } : undefined,
   };
+}
+
+/** "monthly=4.99,yearly=49.99" (checked by the schema) → the two prices. */
+function plusPricesOf(setting: string): { monthly: number; yearly: number } {
+  const prices = Object.fromEntries(setting.split(",").map((pair) => pair.trim().split("=") as [string, string]));
+  return { monthly: Number(prices.monthly), yearly: Number(prices.yearly) };
 }
 
 function listOf(commaSeparated: string): string[] {

@@ -22,6 +22,7 @@ const TABLES = [
   "credentials",
   "device_passwords",
   "email_tokens",
+  "exchange_rate_tables",
   "follows",
   "genres",
   "koreader_documents",

@@ -400,6 +400,14 @@ export interface AnalyticsDailyTable {
   value: number;
 }
 
+/** An imported exchange-rate table (JSON currency → units per USD); the newest import wins. */
+export interface ExchangeRateTablesTable {
+  id: string;
+  ratesDate: string;
+  rates: string;
+  importedAt: string;
+}
+
 export interface Database {
   devicePasswords: DevicePasswordsTable;
   koreaderDocuments: KoreaderDocumentsTable;
@@ -437,6 +445,7 @@ export interface Database {
   socialSignInFlows: SocialSignInFlowsTable;
   analyticsEvents: AnalyticsEventsTable;
   analyticsDaily: AnalyticsDailyTable;
+  exchangeRateTables: ExchangeRateTablesTable;
 }
 
 export type BookRow = Selectable<BooksTable>;

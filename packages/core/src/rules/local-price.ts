@@ -1,6 +1,6 @@
 /**
  * A price converted from USD, rounded to what a shop in that currency would ask: under 100 units a charm
- * price ending in .99 (4.59 € → 4,99 €), or a whole number where the currency has no minor unit (¥ 77 → ¥ 77);
+ * price ending in .99 (4.39 € → 4,99 €), or a whole number where the currency has no minor unit (¥ 77 → ¥ 77);
  * from 100 units on, two significant figures (¥ 748 → ¥ 750, ₹ 4 149 → ₹ 4 100), as round as prices get there.
  */
 export function localPrice(amountUsd: number, ratePerUsd: number, currency: string): number {
@@ -9,8 +9,9 @@ export function localPrice(amountUsd: number, ratePerUsd: number, currency: stri
     const step = 10 ** (Math.floor(Math.log10(converted)) - 1);
     return Math.round(converted / step) * step;
   }
-  const whole = Math.max(1, Math.round(converted));
-  if (minorUnitDigits(currency) === 0) return whole;
+  if (minorUnitDigits(currency) === 0) return Math.max(1, Math.round(converted));
+  // Up to the next whole unit, less a cent: a charm price never far below the converted amount.
+  const whole = Math.max(1, Math.ceil(Math.round(converted * 100) / 100));
   return Math.round((whole - 0.01) * 100) / 100;
 }
 

@@ -20,6 +20,7 @@ import * as noDefaultLocation from "./2026-11-26-03-no-default-location";
 import * as searchSpeed from "./2026-11-26-04-search-speed";
 import * as searchChanges from "./2026-11-26-05-search-changes";
 import * as koreaderSync from "./2026-11-26-06-koreader-sync";
+import * as plus from "./2026-11-26-09-plus";
 import * as analytics from "./2026-11-26-10-analytics";
 import * as analyticsRollups from "./2026-11-26-11-analytics-rollups";
 import * as pushKinds from "./2026-11-26-13-push-kinds";
@@ -54,4 +55,5 @@ export const migrations: Record<string, DialectMigration> = {
   "2026-11-26-10-analytics": analytics,
   "2026-11-26-11-analytics-rollups": analyticsRollups,
   "2026-11-26-13-push-kinds": pushKinds,
+  "2026-11-26-09-plus": plus,
 };

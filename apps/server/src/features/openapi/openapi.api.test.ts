@@ -12,6 +12,7 @@ import {
   homeContract,
   libraryContract,
   localeContract,
+  plusContract,
   profileContract,
   pushContract,
   readerSettingsContract,
@@ -63,6 +64,7 @@ describe("OpenAPI document", () => {
       ...analyticsEventsContract,
       ...analyticsSummaryContract,
       ...localeContract,
+      ...plusContract,
     };
     for (const [operationId, route] of Object.entries(contract)) {
       const path = openApiPath(route.path);
