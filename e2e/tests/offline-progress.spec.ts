@@ -125,7 +125,7 @@ test.describe("actions made offline", () => {
     await otherDevice.close();
   });
 
-  test("a star made offline shows at once and reaches the server when the network returns", async ({
+  test("a star made offline shows at once and reaches the server when the network returns; signing out deletes what still waits", async ({
     page,
     context,
   }) => {
@@ -153,5 +153,21 @@ test.describe("actions made offline", () => {
     expect(await state.json()).toMatchObject({ starred: true });
     await expect(page.getByRole("button", { name: "Starred" })).toBeVisible();
     await expect(page.getByTestId("saved-offline")).toHaveText("");
+
+    // A change the network keeps failing waits in the queue; signing out deletes it (a shared device never sends it).
+    await page.route(`**/api/v1/books/${BOOK}/star`, (route) => route.abort("internetdisconnected"));
+    await page.getByRole("button", { name: "Starred" }).click();
+    await expect(page.getByTestId("saved-offline")).toHaveText("Saved offline — will sync");
+    await expect
+      .poll(async () => (await queuedActions(page)).map((action) => action.operation))
+      .toEqual(["books.unstar"]);
+    await page.getByTestId("account-menu-button").click();
+    await page
+      .getByRole("menuitem", { name: "Sign out" })
+      .or(page.getByRole("button", { name: "Sign out" }))
+      .first()
+      .click();
+    await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
+    await expect.poll(async () => (await queuedActions(page)).length).toBe(0);
   });
 });
