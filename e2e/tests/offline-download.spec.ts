@@ -2,17 +2,10 @@ import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { signedInReader } from "../support/accounts";
 import { importBook, SHERLOCK } from "../support/corpus-books";
 import { collectPageErrors, expectNoSeriousA11yViolations, ownErrors } from "../support/page-checks";
+import { controlledByWorker } from "../support/service-worker";
 
 const BOOK = "the-salt-lantern";
 const OFFLINE_BANNER = "You're offline — downloaded books still open";
-
-/** Until the service worker controls the page: it installs on the first visit and takes over at once. */
-async function controlledByWorker(page: Page) {
-  await page.waitForFunction(async () => {
-    await navigator.serviceWorker.ready;
-    return navigator.serviceWorker.controller !== null;
-  });
-}
 
 /** The first words of a chapter's text, as the API gives them. */
 async function openingOf(page: Page, anchorId: string): Promise<string> {
