@@ -160,6 +160,24 @@ export const routes: RouteObject[] = [
             path: "feed",
             lazy: async () => ({ Component: (await import("./features/feed/screens/feed-screen")).FeedScreen }),
           },
+          {
+            path: "plus",
+            lazy: async () => ({ Component: (await import("./features/plus/screens/plus-screen")).PlusScreen }),
+          },
+          {
+            path: "admin/beta",
+            lazy: async () => ({
+              Component: (await import("./features/plus/screens/admin-beta-screen")).AdminBetaScreen,
+            }),
+          },
+          {
+            path: "terms",
+            lazy: async () => ({ Component: (await import("./features/legal/screens/legal-screen")).TermsScreen }),
+          },
+          {
+            path: "privacy",
+            lazy: async () => ({ Component: (await import("./features/legal/screens/legal-screen")).PrivacyScreen }),
+          },
           { path: "*", Component: NotFoundScreen },
         ],
       },

@@ -1,5 +1,5 @@
 import type { Me } from "@quire/core";
-import { BarChart3, ChevronDown, LogOut, PenLine, Settings } from "lucide-react";
+import { BarChart3, ChevronDown, LogOut, PenLine, Settings, Sparkles, Users } from "lucide-react";
 import { useCallback, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useSignOut } from "../features/auth/session";
@@ -72,6 +72,20 @@ export function AccountMenu({ user }: { user: Me }) {
                 </Link>
               </li>
             ) : null}
+            {user.roles.includes("admin") ? (
+              <li>
+                <Link to="/admin/beta" className={itemClasses} onClick={() => setOpen(false)}>
+                  <Users aria-hidden="true" className="size-4 text-ink-muted" />
+                  Beta sign-ups
+                </Link>
+              </li>
+            ) : null}
+            <li>
+              <Link to="/plus" className={itemClasses} onClick={() => setOpen(false)}>
+                <Sparkles aria-hidden="true" className="size-4 text-ink-muted" />
+                Quire Plus
+              </Link>
+            </li>
             <li>
               <Link to={ACCOUNT_SETTINGS_PATH} className={itemClasses} onClick={() => setOpen(false)}>
                 <Settings aria-hidden="true" className="size-4 text-ink-muted" />

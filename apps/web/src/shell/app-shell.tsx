@@ -266,6 +266,21 @@ function SiteFooter() {
                 Coming soon
               </Link>
             </li>
+            <li>
+              <Link className="underline-offset-4 hover:text-ink hover:underline" to="/plus">
+                Quire Plus
+              </Link>
+            </li>
+            <li>
+              <Link className="underline-offset-4 hover:text-ink hover:underline" to="/terms">
+                Terms
+              </Link>
+            </li>
+            <li>
+              <Link className="underline-offset-4 hover:text-ink hover:underline" to="/privacy">
+                Privacy
+              </Link>
+            </li>
           </ul>
         </nav>
       </div>

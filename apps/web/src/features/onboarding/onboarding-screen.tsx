@@ -25,6 +25,7 @@ import { isNativeApp } from "../../lib/platform";
 import { useScreenTitle } from "../../lib/screen-title";
 import { RequireSession, safeNextPath } from "../auth";
 import { useGenres } from "../catalog";
+import { TermsLinks } from "../legal";
 import { UserAvatar, useStoreMe, useSuggestedUsers } from "../users";
 import { onboardingPath } from "./onboarding-gate";
 
@@ -249,7 +250,11 @@ function TermsStep({ user, pending, ...props }: StepProps) {
       <CheckboxField
         {...form.field("acceptedTerms")}
         label="I accept the terms of use"
-        description="Be kind, share only what you may share, and respect authors' work."
+        description={
+          <>
+            Be kind, share only what you may share, and respect authors' work. <TermsLinks />
+          </>
+        }
         checked={acceptedTerms}
         onChange={(event) => setAcceptedTerms(event.target.checked)}
       />

@@ -16,6 +16,7 @@ import { DeleteAccountSection } from "../../account-deletion";
 import { AnnotationsExportSection } from "../../annotations";
 import { PASSWORD_RULE_HINT, RequireSession, useChangePassword, useSignOut } from "../../auth";
 import { RegionCard } from "../../locale";
+import { PlusSettingsCard } from "../../plus";
 import { NotificationPreferencesSection, PushSettingsSection } from "../../push";
 import { UserAvatar, useUpdateProfile } from "../../users";
 import { DataExportCard } from "../components/data-export-card";
@@ -39,6 +40,7 @@ function Settings({ user }: { user: Me }) {
       <ProfileCard user={user} />
       <AppearanceCard />
       <RegionCard />
+      <PlusSettingsCard onBetaList={user.signUpForBeta} />
       <PrivacyCard user={user} />
       <PushSettingsSection userId={user.id} />
       <NotificationPreferencesSection />

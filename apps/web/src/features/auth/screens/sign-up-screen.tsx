@@ -7,6 +7,7 @@ import { SubmitButton } from "../../../components/submit-button";
 import { CheckboxField, EMAIL_FIELD, PasswordField, TextField } from "../../../components/text-field";
 import { useFormErrors } from "../../../lib/form-errors";
 import { useScreenTitle } from "../../../lib/screen-title";
+import { TermsLinks } from "../../legal";
 import { AUTH_LINK, AuthCard } from "../components/auth-card";
 import { CheckInbox } from "../components/check-inbox";
 import { SocialSignInButtons } from "../components/social-sign-in-buttons";
@@ -54,7 +55,8 @@ function SignUpForm({ signUp }: { signUp: ReturnType<typeof useSignUp> }) {
     password: "",
     acceptedTerms: false,
     acceptedTracking: false,
-    signUpForBeta: false,
+    // The Quire Plus page sends visitors here with ?beta=1.
+    signUpForBeta: params.get("beta") === "1",
   });
   const form = useFormErrors(LABELS, SignUpFormSchema.shape);
   const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) =>
@@ -114,6 +116,7 @@ function SignUpForm({ signUp }: { signUp: ReturnType<typeof useSignUp> }) {
             {...form.field("acceptedTerms")}
             {...checkbox("acceptedTerms")}
             label="I accept the terms of use"
+            description={<TermsLinks />}
           />
           <CheckboxField
             {...checkbox("acceptedTracking")}

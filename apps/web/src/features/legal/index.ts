@@ -1,0 +1,1 @@
+export { TermsLinks } from "./components/terms-links";

@@ -1,0 +1,1 @@
+export { PlusSettingsCard } from "./components/plus-settings-card";
