@@ -251,7 +251,11 @@ export async function composeApp(ctx: AppContext) {
     repository: new OpdsRepository(catalogRepository),
     catalog: catalogRepository,
     search: (query) => services.search.search(query),
-    exportEpub: (bookId) => studio.exports.readerCopy(bookId),
+    exportEpub: async (bookId) => {
+      const file = await studio.exports.readerCopy(bookId);
+      await services.koreaderSync.documents.remember(bookId, file.bytes, file.fileName);
+      return file;
+    },
     readingLists: (userId) => services.library.lists(userId),
   });
 

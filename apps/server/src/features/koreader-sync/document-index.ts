@@ -31,6 +31,17 @@ export class KoreaderDocumentIndex {
     return this.deps.repository.bookForDocument(document);
   }
 
+  /**
+   * A file Quire just served for `bookId`: a community book's EPUB is built on download, so only then is there
+   * a file whose partial MD5 KOReader will send. Builds are deterministic, so an unchanged book adds nothing new.
+   */
+  async remember(bookId: string, bytes: Uint8Array, fileName: string): Promise<void> {
+    const createdAt = this.deps.clock().toISOString();
+    await this.deps.repository.addDocuments([
+      { document: partialMd5(bytes), bookId, method: "binary", source: fileName, createdAt },
+    ]);
+  }
+
   /** Hashes every file not hashed yet; concurrent callers share one run. */
   catchUp(): Promise<void> {
     this.running ??= this.hashPending().finally(() => {

@@ -3,10 +3,11 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { API_PATHS } from "@quire/core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createSignedInUser } from "../../../test/factories";
+import { createBook, createSignedInUser } from "../../../test/factories";
 import { useTestApp } from "../../../test/test-app";
 import { dialectsUnderTest, useTestDatabase } from "../../../test/test-db";
 import { EpubImportService } from "../epub/epub-import.service";
+import { partialMd5 } from "./koreader-digests";
 
 const CORPUS_BOOK = join(
   import.meta.dirname,
@@ -180,6 +181,25 @@ describe.each(dialectsUnderTest())("KOReader sync on %s", (dialect) => {
     const progressUrl = API_PATHS["progress.get"].replace(":id", bookId);
     const web = (await t.app.inject({ method: "GET", url: progressUrl, headers })).json().progress;
     expect(Math.abs(web.progress - 10)).toBeLessThanOrEqual(1);
+  });
+
+  it("knows a community book by the partial MD5 of the EPUB it downloaded from OPDS", async () => {
+    const { koreader, headers } = await koreaderUser();
+    const community = await createBook(testDb.db, { chapters: 4 });
+    const download = await t.app.inject({ method: "GET", url: `/opds/books/${community.id}/download.epub` });
+    expect(download.statusCode, download.body).toBe(200);
+    const document = partialMd5(new Uint8Array(download.rawPayload));
+    later(1);
+    const pushed = await push(koreader, {
+      document,
+      progress: "/body/DocFragment[3]/body",
+      percentage: 0.5,
+      device: "Kobo",
+    });
+    expect(pushed.statusCode, pushed.body).toBe(200);
+    const progressUrl = API_PATHS["progress.get"].replace(":id", community.id);
+    const web = (await t.app.inject({ method: "GET", url: progressUrl, headers })).json().progress;
+    expect(Math.abs(web.progress - 50)).toBeLessThanOrEqual(1);
   });
 
   it("keeps an unknown document as sent, for the same reader only", async () => {
