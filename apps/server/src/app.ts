@@ -133,6 +133,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     appScheme: ctx.config.social.appScheme,
     publicOrigin: ctx.publicOrigin,
     perIpPerMinute,
+    clock: ctx.clock,
   });
   await app.register(uploadsRoutes, {
     service: services.profileImages,

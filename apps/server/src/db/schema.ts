@@ -41,6 +41,8 @@ export interface UsersTable {
   onboardedAt: string | null;
   /** 0 hides what they read, finished and starred from everyone else (profile and feed). */
   readingActivityPublic: Generated<Bool>;
+  /** The referrer's id, set once by the transaction that created this user (a referral counts once). */
+  referredBy: string | null;
 }
 
 export interface FollowsTable {
@@ -213,6 +215,9 @@ export interface SocialSignInFlowsTable {
   native: Bool;
   createdAt: string;
   expiresAt: string;
+  /** The campaign (JSON) and referrer username the flow started with; written to a user it creates. */
+  utm: JsonText | null;
+  referrer: string | null;
 }
 
 export interface UserEventsTable {

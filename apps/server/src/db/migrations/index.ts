@@ -23,6 +23,7 @@ import * as koreaderSync from "./2026-11-26-06-koreader-sync";
 import * as plus from "./2026-11-26-09-plus";
 import * as analytics from "./2026-11-26-10-analytics";
 import * as analyticsRollups from "./2026-11-26-11-analytics-rollups";
+import * as referrals from "./2026-11-26-12-referrals";
 import * as pushKinds from "./2026-11-26-13-push-kinds";
 
 export interface DialectMigration {
@@ -56,4 +57,5 @@ export const migrations: Record<string, DialectMigration> = {
   "2026-11-26-11-analytics-rollups": analyticsRollups,
   "2026-11-26-13-push-kinds": pushKinds,
   "2026-11-26-09-plus": plus,
+  "2026-11-26-12-referrals": referrals,
 };

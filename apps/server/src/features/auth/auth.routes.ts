@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { route } from "../../http/route";
 import type { PublicOrigin } from "../../infra/public-origin";
 import { clearSessionCookie, requireViewer, setSessionCookie } from "../../shared/session";
-import { readCampaign } from "../campaign";
+import { readAttribution } from "../campaign";
 import type { AuthService } from "./auth.service";
 
 export interface AuthRouteOptions {
@@ -26,7 +26,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
   };
 
   route(app, c["auth.signUp"], limited, async (request) => {
-    const { email } = await service.signUp(request.body, originOf(request), readCampaign(request, clock()));
+    const { email } = await service.signUp(request.body, originOf(request), readAttribution(request, clock()));
     return { status: "verification-sent" as const, email };
   });
 

@@ -6,7 +6,6 @@ import {
   SESSION_TTL_DAYS,
   type SignInRequestSchema,
   type SignUpRequestSchema,
-  type Utm,
   VERIFICATION_TOKEN_TTL_HOURS,
 } from "@quire/core";
 import type { Logger } from "pino";
@@ -15,6 +14,7 @@ import type { EmailTokenPurpose } from "../../db/schema";
 import type { AttemptLimiter } from "../../infra/attempt-limiter";
 import type { Mailer } from "../../infra/email/mailer";
 import { passwordResetEmail, signUpAttemptEmail, verificationEmail, welcomeEmail } from "../../infra/email/templates";
+import type { Attribution } from "../campaign";
 import { createProfile } from "../users";
 import type { AuthRepository } from "./auth.repository";
 import { presentMe } from "./me.presenter";
@@ -58,7 +58,7 @@ export class AuthService {
   async signUp(
     input: z.output<typeof SignUpRequestSchema>,
     origin: string,
-    utm: Utm | null,
+    attribution: Attribution,
   ): Promise<{ email: string }> {
     // The profile rules are checked again inside createProfile; failing before hashing saves the work.
     if (!input.acceptedTerms) throw AppError.of("acceptedTermsRequired");
@@ -79,7 +79,7 @@ export class AuthService {
           lastName: input.lastName,
           acceptedTracking: input.acceptedTracking,
           signUpForBeta: input.signUpForBeta,
-          utm,
+          ...attribution,
         },
         this.now(),
       );

@@ -1,1 +1,1 @@
-export { captureCampaign, readCampaign } from "./campaign";
+export { type Attribution, captureCampaign, readAttribution } from "./campaign";

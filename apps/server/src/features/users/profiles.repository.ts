@@ -18,4 +18,30 @@ export const profilesRepository = {
   async insert(db: Db, user: Insertable<UsersTable>): Promise<void> {
     await db.insertInto("users").values(user).execute();
   },
+
+  /**
+   * Marks the new user as referred by `referrerUsername` and counts it for the referrer, unless the
+   * name is unknown, the user's own, or the user already has a referrer (so a user counts once).
+   */
+  async creditReferrer(db: Db, userId: string, referrerUsername: string): Promise<void> {
+    const referrer = await db
+      .selectFrom("users")
+      .select("id")
+      .where("username", "=", referrerUsername)
+      .where("id", "!=", userId)
+      .executeTakeFirst();
+    if (!referrer) return;
+    const marked = await db
+      .updateTable("users")
+      .set({ referredBy: referrer.id })
+      .where("id", "=", userId)
+      .where("referredBy", "is", null)
+      .executeTakeFirst();
+    if (marked.numUpdatedRows !== 1n) return;
+    await db
+      .updateTable("users")
+      .set((eb) => ({ nReferredUsers: eb("nReferredUsers", "+", 1) }))
+      .where("id", "=", referrer.id)
+      .execute();
+  },
 };

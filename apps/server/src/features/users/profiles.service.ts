@@ -17,6 +17,8 @@ export interface NewProfile {
   acceptedTracking?: boolean;
   signUpForBeta?: boolean;
   utm?: Utm | null;
+  /** The invite link's username: credited once, here, only if it names another existing user. */
+  referrer?: string | null;
 }
 
 /**
@@ -51,6 +53,7 @@ export async function createProfile(db: Db, input: NewProfile, now: Date): Promi
     searchUserId: newId(),
     utm: input.utm ? toJson(input.utm) : null,
   });
+  if (input.referrer) await profilesRepository.creditReferrer(db, input.userId, input.referrer);
   return { created: true };
 }
 

@@ -131,6 +131,50 @@ describe.each(dialectsUnderTest())("Google and Apple sign-in on %s", (dialect) =
     await smtp.server.waitForMail(account.email as string, (mail) => mail.subject === "Welcome to Quire");
   });
 
+  it("writes the campaign and invite link into a Google sign-up, once, and not into later sign-ins", async () => {
+    const referrer = await createUser(testDb.db, { username: uniqueId("ref").replace("-", "_") });
+    const account = newAccount();
+    provider.signInAs(account);
+    const browser = new RedirectBrowser(t.app, APP);
+    await browser.follow(`${APP}/?utm_source=friends&utm_medium=invite&ref=${referrer.username}`);
+    const { url } = await start({ provider: "google" }, browser);
+    await browser.follow(url);
+
+    const created = await userByEmail(account.email as string);
+    expect(JSON.parse(created?.utm ?? "null")).toMatchObject({ source: "friends", medium: "invite" });
+    expect(created?.referredBy).toBe(referrer.id);
+    const count = async () =>
+      (await testDb.db.selectFrom("users").select("nReferredUsers").where("id", "=", referrer.id).executeTakeFirst())
+        ?.nReferredUsers;
+    expect(await count()).toBe(1);
+
+    // Signing in again through the same link finds the account: nothing is created, nothing counted.
+    const again = await start({ provider: "google" }, browser);
+    await browser.follow(again.url);
+    expect(await count()).toBe(1);
+  });
+
+  it("keeps the attribution on the flow, for Apple's form post that arrives without Lax cookies", async () => {
+    const referrer = await createUser(testDb.db, { username: uniqueId("ref").replace("-", "_") });
+    const account = newAccount();
+    provider.signInAs(account);
+    const browser = new RedirectBrowser(t.app, APP);
+    await browser.follow(`${APP}/?utm_source=ads&utm_medium=cpc&ref=${referrer.username}`);
+    const { url } = await start({ provider: "apple" }, browser);
+    const flow = await testDb.db
+      .selectFrom("socialSignInFlows")
+      .selectAll()
+      .where("stateHash", "=", hashToken(url.searchParams.get("state") ?? ""))
+      .executeTakeFirstOrThrow();
+    expect(flow.referrer).toBe(referrer.username);
+    expect(JSON.parse(flow.utm ?? "null")).toMatchObject({ source: "ads", medium: "cpc" });
+
+    await browser.follow(url);
+    const created = await userByEmail(account.email as string);
+    expect(JSON.parse(created?.utm ?? "null")).toMatchObject({ source: "ads", medium: "cpc" });
+    expect(created?.referredBy).toBe(referrer.id);
+  });
+
   it("signs a returning user into the same account without creating another", async () => {
     const account = newAccount();
     const first = await signInWith("google", account);

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provid
 import { route } from "../../../http/route";
 import type { PublicOrigin } from "../../../infra/public-origin";
 import { isSecureContext, setSessionCookie } from "../../../shared/session";
+import { readAttribution } from "../../campaign";
 import type { OidcClients } from "./oidc-clients";
 import type { CallbackInput, SocialSignInService } from "./social.service";
 
@@ -21,6 +22,7 @@ export interface SocialRouteOptions {
   appScheme: string;
   publicOrigin: PublicOrigin;
   perIpPerMinute: number;
+  clock: () => Date;
 }
 
 /** Ties a web flow to the browser that started it; read only by the callback. */
@@ -39,7 +41,7 @@ function errorKeyOf(error: unknown): SocialSignInErrorKey {
 /** Google and Apple sign-in (OpenID Connect), and the native app's hand-off. */
 export const socialRoutes: FastifyPluginAsyncZod<SocialRouteOptions> = async (
   app,
-  { service, clients, appScheme, publicOrigin: originOf, perIpPerMinute },
+  { service, clients, appScheme, publicOrigin: originOf, perIpPerMinute, clock },
 ) => {
   const limited = { config: { rateLimit: { max: perIpPerMinute, timeWindow: "1 minute" } } };
   const redirectUriOf = (request: FastifyRequest, provider: SocialProvider) =>
@@ -60,7 +62,11 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRouteOptions> = async (
   }));
 
   route(app, c["auth.socialSignIn"], limited, async (request, reply) => {
-    const { url, state } = await service.start(request.body, redirectUriOf(request, request.body.provider));
+    const { url, state } = await service.start(
+      request.body,
+      redirectUriOf(request, request.body.provider),
+      readAttribution(request, clock()),
+    );
     // The native app finishes in the system browser, which never saw this answer's cookies.
     if (!request.body.native) {
       reply.setCookie(STATE_COOKIE, state, { ...stateCookieOptions(request), maxAge: STATE_COOKIE_MAX_AGE_SECONDS });

@@ -9,6 +9,8 @@ import {
 import * as oidc from "openid-client";
 import type { Logger } from "pino";
 import type { z } from "zod";
+import { parseJson, toJson } from "../../../db/json";
+import type { Attribution } from "../../campaign";
 import { createProfile } from "../../users";
 import type { AuthRepository } from "../auth.repository";
 import type { AuthService, NewSession } from "../auth.service";
@@ -61,6 +63,7 @@ export class SocialSignInService {
   async start(
     input: z.output<typeof SocialSignInRequestSchema>,
     redirectUri: string,
+    attribution: Attribution,
   ): Promise<{ url: string; state: string }> {
     this.deps.clients.assertEnabled(input.provider);
     const state = newSecretToken();
@@ -76,6 +79,9 @@ export class SocialSignInService {
         nonce,
         returnTo: input.callbackURL,
         native: input.native ? 1 : 0,
+        // Kept on the flow: Apple's cross-site form post comes back without the visitor's Lax cookies.
+        utm: attribution.utm ? toJson(attribution.utm) : null,
+        referrer: attribution.referrer,
         createdAt: now.toISOString(),
         expiresAt: new Date(now.getTime() + FLOW_TTL_MS).toISOString(),
       },
@@ -114,7 +120,10 @@ export class SocialSignInService {
         throw AppError.of("socialSignInFailed", { cause: error });
       });
     const identity = identityFromClaims(claims, callback.appleUser);
-    const user = await this.findOrCreateUser(provider, identity);
+    const user = await this.findOrCreateUser(provider, identity, {
+      utm: parseJson<Attribution["utm"]>(flow.utm, null),
+      referrer: flow.referrer,
+    });
     if (identity.emailVerified && identity.email === user.email) await this.deps.auth.markVerified(user, origin);
 
     if (flow.native) {
@@ -169,7 +178,7 @@ export class SocialSignInService {
    * now if the provider verified that email; else a new reader (SPEC §4 social sign-up). The sign-in
    * screens say "By continuing you accept the terms", so a new profile has accepted them.
    */
-  private async findOrCreateUser(provider: SocialProvider, identity: SocialIdentity) {
+  private async findOrCreateUser(provider: SocialProvider, identity: SocialIdentity, attribution: Attribution) {
     const { repository } = this.deps;
     const now = this.now();
     return repository.db.transaction().execute(async (trx) => {
@@ -199,6 +208,7 @@ export class SocialSignInService {
           acceptedTerms: true,
           firstName: identity.firstName,
           lastName: identity.lastName,
+          ...attribution,
         },
         now,
       );
