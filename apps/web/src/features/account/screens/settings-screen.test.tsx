@@ -53,6 +53,16 @@ describe("SettingsScreen", () => {
     expect(screen.queryByTestId("form-alert")).toBeNull();
   });
 
+  it("shows the invite link and the friends who joined through it, from /me", async () => {
+    mockApi({ "auth.session": () => ({ user: makeMe({ username: "ada.reads", nReferredUsers: 3 }) }) });
+    renderAccount();
+    const card = await screen.findByRole("region", { name: "Invite friends" });
+    expect((screen.getByLabelText("Your invite link") as HTMLInputElement).value).toBe(
+      `${window.location.origin}/?ref=ada.reads`,
+    );
+    expect(card.querySelector("[data-testid=invite-count]")?.textContent).toBe("3 friends joined");
+  });
+
   it("explains both password fields at once before sending anything", async () => {
     const calls = mockApi(signedIn);
     renderAccount();

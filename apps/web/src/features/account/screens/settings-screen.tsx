@@ -21,6 +21,7 @@ import { NotificationPreferencesSection, PushSettingsSection } from "../../push"
 import { UserAvatar, useUpdateProfile } from "../../users";
 import { DataExportCard } from "../components/data-export-card";
 import { DevicesCard } from "../components/devices-card";
+import { InviteCard } from "../components/invite-card";
 
 export function SettingsScreen() {
   useScreenTitle("Settings");
@@ -42,6 +43,7 @@ function Settings({ user }: { user: Me }) {
       <RegionCard />
       <PlusSettingsCard onBetaList={user.signUpForBeta} />
       <PrivacyCard user={user} />
+      <InviteCard username={user.username} nReferredUsers={user.nReferredUsers} />
       <PushSettingsSection userId={user.id} />
       <NotificationPreferencesSection />
       <AnnotationsExportSection />
