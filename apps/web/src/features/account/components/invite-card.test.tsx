@@ -25,7 +25,7 @@ describe("InviteCard", () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });
     render(<InviteCard username="ada.reads" nReferredUsers={0} />);
-    fireEvent.click(screen.getByRole("button", { name: "Copy invite link" }));
+    fireEvent.click(screen.getByRole("button", { name: "Copy link" }));
     await waitFor(() => expect(screen.getByTestId("invite-copy-status").textContent).toBe("Copied"));
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/?ref=ada.reads`);
     expect(screen.getByTestId("invite-copy-status").getAttribute("aria-live")).toBe("polite");
@@ -36,14 +36,14 @@ describe("InviteCard", () => {
     const execCommand = vi.fn().mockReturnValue(true);
     document.execCommand = execCommand;
     render(<InviteCard username="ada.reads" nReferredUsers={0} />);
-    fireEvent.click(screen.getByRole("button", { name: "Copy invite link" }));
+    fireEvent.click(screen.getByRole("button", { name: "Copy link" }));
     await waitFor(() => expect(screen.getByTestId("invite-copy-status").textContent).toBe("Copied"));
     expect(execCommand).toHaveBeenCalledWith("copy");
     const input = screen.getByLabelText("Your invite link") as HTMLInputElement;
     expect(input.selectionEnd).toBe(input.value.length);
 
     execCommand.mockReturnValue(false);
-    fireEvent.click(screen.getByRole("button", { name: "Copy invite link" }));
+    fireEvent.click(screen.getByRole("button", { name: "Copied" }));
     await waitFor(() =>
       expect(screen.getByTestId("invite-copy-status").textContent).toBe("Copying failed: select the link and copy it."),
     );

@@ -43,13 +43,13 @@ export function InviteCard({ username, nReferredUsers }: { username: string; nRe
           className="min-w-0 flex-1"
           data-testid="invite-link"
         />
-        <Button variant="secondary" onClick={() => void copy()} aria-label="Copy invite link">
+        <Button variant="secondary" onClick={() => void copy()}>
           {status === "copied" ? (
             <Check aria-hidden="true" className="size-4" />
           ) : (
             <Copy aria-hidden="true" className="size-4" />
           )}
-          {status === "copied" ? "Copied" : "Copy"}
+          {status === "copied" ? "Copied" : "Copy link"}
         </Button>
       </div>
       <p className="sr-only" aria-live="polite" data-testid="invite-copy-status">
