@@ -15,7 +15,8 @@ export const REFERRER_COOKIE_NAME = "quire_ref";
 
 /**
  * Records where a visitor came from (SPEC §5) on the page request that carries the parameters, so
- * it works before any script runs. Only when both source and medium survive cleaning.
+ * it works before any script runs: the campaign only when both source and medium survive cleaning,
+ * the invite link's `ref` only when it looks like a username.
  */
 export function captureCampaign(request: FastifyRequest, reply: FastifyReply, now: Date): void {
   const query = request.url.indexOf("?");
