@@ -2,7 +2,7 @@ import type { PlusPricing } from "@quire/core";
 import { fireEvent, screen } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { mockApi, signedIn } from "../../../test/api-mock";
+import { type ApiMocks, mockApi, signedIn } from "../../../test/api-mock";
 import { makeMe } from "../../../test/fixtures";
 import { renderRouter } from "../../../test/render-router";
 import { formatMoney } from "../../locale";
@@ -37,9 +37,9 @@ function renderPlus() {
   );
 }
 
-const locale = {
+const locale: ApiMocks = {
   "locale.get": () => ({ country: "FR", currency: "EUR", confidence: "medium", source: "ip" }),
-} as const;
+};
 
 describe("PlusScreen", () => {
   it("asks for prices in the reader's currency and shows both plans with the rates' date", async () => {
