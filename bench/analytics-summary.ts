@@ -18,7 +18,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { buildApp } from "../apps/server/src/app";
-import { loadConfig } from "../apps/server/src/config";
 import { createContext } from "../apps/server/src/context";
 import { toJson } from "../apps/server/src/db/json";
 import { migrateToLatest } from "../apps/server/src/db/migrator";
@@ -26,6 +25,7 @@ import { createSignedInUser } from "../apps/server/test/factories";
 import { openBenchDatabase } from "./catalog.bench";
 import {
   appendHistory,
+  benchServerConfig,
   describeMachine,
   fmtInt,
   fmtMs,
@@ -120,17 +120,7 @@ async function main(): Promise<number> {
     console.log(`  events    ${fmtInt(eventCount)} over ${DAYS_OF_EVENTS} days, filled in ${fmtSeconds(fillMs)}`);
     const admin = await createSignedInUser(handle.db, { roles: toJson(["reader", "admin"]) });
 
-    const config = loadConfig(
-      {
-        NODE_ENV: "production",
-        QUIRE_PUBLIC_URL: "http://127.0.0.1",
-        LOG_LEVEL: "silent",
-        QUIRE_DATA_DIR: dataDir,
-        DATABASE_URL: database.url,
-        QUIRE_SEED_DEMO: "never",
-      },
-      dataDir,
-    );
+    const config = benchServerConfig(dataDir, database.url);
     app = await buildApp(createContext(config, { database: handle }));
     await app.listen({ host: "127.0.0.1", port: 0 });
     const address = app.server.address();

@@ -15,7 +15,6 @@ import { join } from "node:path";
 import { foldQuery, htmlToText } from "@quire/core";
 import { sql } from "kysely";
 import { buildApp } from "../apps/server/src/app";
-import { loadConfig } from "../apps/server/src/config";
 import { createContext } from "../apps/server/src/context";
 import { migrateToLatest } from "../apps/server/src/db/migrator";
 import { EpubImportService } from "../apps/server/src/features/epub/epub-import.service";
@@ -24,6 +23,7 @@ import { formatEnv, openBenchDatabase, serverEnvironment } from "./catalog.bench
 import {
   appendHistory,
   type BenchSettings,
+  benchServerConfig,
   describeMachine,
   figuresTable,
   fmtInt,
@@ -102,21 +102,12 @@ export async function runBookSearchBench(settings: BenchSettings): Promise<{ ok:
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
     await migrateToLatest(database.handle.db, database.handle.dialect);
-    const config = loadConfig(
-      {
-        ...serverEnv,
-        NODE_ENV: "production",
-        QUIRE_PUBLIC_URL: "http://127.0.0.1",
-        LOG_LEVEL: "silent",
-        QUIRE_DATA_DIR: dataDir,
-        DATABASE_URL: database.url,
-        QUIRE_SEED_DEMO: "never",
-        // One load generator is one IP, and a cached answer measures the cache, not the search.
-        QUIRE_SEARCH_PER_IP_PER_MINUTE: String(1_000_000_000),
-        QUIRE_PUBLIC_CACHE_TTL_MS: "0",
-      },
-      dataDir,
-    );
+    const config = benchServerConfig(dataDir, database.url, {
+      ...serverEnv,
+      // One load generator is one IP, and a cached answer measures the cache, not the search.
+      QUIRE_SEARCH_PER_IP_PER_MINUTE: String(1_000_000_000),
+      QUIRE_PUBLIC_CACHE_TTL_MS: "0",
+    });
     const ctx = createContext(config, { database: database.handle });
     const importStarted = performance.now();
     const imported = await new EpubImportService({

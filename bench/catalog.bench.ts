@@ -9,13 +9,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { buildApp } from "../apps/server/src/app";
-import { loadConfig } from "../apps/server/src/config";
 import { createContext } from "../apps/server/src/context";
 import { createDatabase, type DatabaseHandle } from "../apps/server/src/db/database";
 import { migrateToLatest } from "../apps/server/src/db/migrator";
 import {
   appendHistory,
   type BenchSettings,
+  benchServerConfig,
   describeMachine,
   failures,
   fmtInt,
@@ -154,18 +154,7 @@ export async function runCatalogBench(settings: BenchSettings): Promise<{ ok: bo
       `  seeded    ${fmtInt(seed.rows.books)} books, ${fmtInt(seededRows)} rows in ${fmtSeconds(seed.elapsedMs)} (${fmtInt(seededRows / (seed.elapsedMs / 1000))} rows/s)`,
     );
 
-    const config = loadConfig(
-      {
-        ...serverEnv,
-        NODE_ENV: "production",
-        QUIRE_PUBLIC_URL: "http://127.0.0.1",
-        LOG_LEVEL: "silent",
-        QUIRE_DATA_DIR: dataDir,
-        DATABASE_URL: database.url,
-        QUIRE_SEED_DEMO: "never",
-      },
-      dataDir,
-    );
+    const config = benchServerConfig(dataDir, database.url, serverEnv);
     const cacheSetting = describePublicCache(config);
     if (cacheSetting) console.log(`  server    ${cacheSetting}`);
     const ctx = createContext(config, { database: database.handle });

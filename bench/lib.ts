@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import { appendFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import { join } from "node:path";
+import { loadConfig } from "../apps/server/src/config";
 
 export const BENCH_DIR = import.meta.dirname;
 export const REPO_ROOT = join(BENCH_DIR, "..");
@@ -317,4 +318,24 @@ export async function writeBenchmarksSection(name: string, body: string, file = 
 export async function appendHistory(entry: Record<string, unknown>, file = HISTORY_FILE): Promise<void> {
   await mkdir(join(file, ".."), { recursive: true });
   await appendFile(file, `${JSON.stringify(entry)}\n`);
+}
+
+/**
+ * The app's configuration for a bench run: production, silent, no demo content, on `databaseUrl` (else the data
+ * directory's SQLite file). `env` comes last: the QUIRE_* settings a run passes through and its own overrides.
+ */
+export function benchServerConfig(dataDir: string, databaseUrl: string | undefined, env: Record<string, string> = {}) {
+  const database = databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl };
+  return loadConfig(
+    {
+      NODE_ENV: "production",
+      QUIRE_PUBLIC_URL: "http://127.0.0.1",
+      LOG_LEVEL: "silent",
+      QUIRE_DATA_DIR: dataDir,
+      QUIRE_SEED_DEMO: "never",
+      ...database,
+      ...env,
+    },
+    dataDir,
+  );
 }

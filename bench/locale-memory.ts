@@ -9,10 +9,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildApp } from "../apps/server/src/app";
-import { loadConfig } from "../apps/server/src/config";
 import { createContext } from "../apps/server/src/context";
 import { migrateToLatest } from "../apps/server/src/db/migrator";
-import { appendHistory, describeMachine, fmtMs, machineInfo, markdownTable } from "./lib";
+import { appendHistory, benchServerConfig, describeMachine, fmtMs, machineInfo, markdownTable } from "./lib";
 
 const LOOKUPS = 10_000;
 const MB = 1024 * 1024;
@@ -29,16 +28,7 @@ async function main() {
   const machine = machineInfo();
   console.log(`# IP-to-country database memory\n  machine   ${describeMachine(machine)}`);
   const dataDir = await mkdtemp(join(tmpdir(), "quire-bench-locale-"));
-  const config = loadConfig(
-    {
-      NODE_ENV: "production",
-      QUIRE_PUBLIC_URL: "http://127.0.0.1",
-      LOG_LEVEL: "silent",
-      QUIRE_DATA_DIR: dataDir,
-      QUIRE_SEED_DEMO: "never",
-    },
-    dataDir,
-  );
+  const config = benchServerConfig(dataDir, undefined);
   const ctx = createContext(config);
   const app = await buildApp(ctx);
   try {

@@ -17,7 +17,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Insertable, Kysely } from "kysely";
 import { buildApp } from "../apps/server/src/app";
-import { loadConfig } from "../apps/server/src/config";
 import { createContext } from "../apps/server/src/context";
 import { createDatabase } from "../apps/server/src/db/database";
 import { migrateToLatest } from "../apps/server/src/db/migrator";
@@ -25,6 +24,7 @@ import type { Database } from "../apps/server/src/db/schema";
 import { hashToken, newSecretToken } from "../apps/server/src/features/auth/secrets";
 import {
   appendHistory,
+  benchServerConfig,
   describeMachine,
   failures,
   fmtInt,
@@ -245,17 +245,7 @@ async function main(): Promise<number> {
       `  database  sqlite (file, WAL), ${fmtInt(CATALOGUE_BOOKS)} books, chapters padded to ${fmtInt(CHAPTER_HTML_BYTES)} bytes`,
     );
 
-    const config = loadConfig(
-      {
-        NODE_ENV: "production",
-        QUIRE_PUBLIC_URL: "http://127.0.0.1",
-        LOG_LEVEL: "silent",
-        QUIRE_DATA_DIR: dataDir,
-        DATABASE_URL: url,
-        QUIRE_SEED_DEMO: "never",
-      },
-      dataDir,
-    );
+    const config = benchServerConfig(dataDir, url);
     app = await buildApp(createContext(config, { database: handle }));
     app.get(HELLO_PATH, async () => ({ hello: "world" }));
     // The framework's floor for a signed-in JSON write: session lookup, body parsing, no progress work.

@@ -13,7 +13,6 @@ import { join } from "node:path";
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import { buildApp } from "../apps/server/src/app";
-import { loadConfig } from "../apps/server/src/config";
 import { createContext } from "../apps/server/src/context";
 import { toJson } from "../apps/server/src/db/json";
 import { migrateToLatest } from "../apps/server/src/db/migrator";
@@ -22,6 +21,7 @@ import { describePublicCache, formatEnv, openBenchDatabase, serverEnvironment } 
 import {
   appendHistory,
   type BenchSettings,
+  benchServerConfig,
   describeMachine,
   figuresTable,
   fmtInt,
@@ -220,20 +220,11 @@ export async function runSearchBench(settings: BenchSettings): Promise<{ ok: boo
       `  seeded    ${fmtInt(fixture.books.length)} books and ${fmtInt(fixture.users.length)} people in ${fmtSeconds(seedMs)}`,
     );
 
-    const config = loadConfig(
-      {
-        ...serverEnv,
-        NODE_ENV: "production",
-        QUIRE_PUBLIC_URL: "http://127.0.0.1",
-        LOG_LEVEL: "silent",
-        QUIRE_DATA_DIR: dataDir,
-        DATABASE_URL: database.url,
-        QUIRE_SEED_DEMO: "never",
-        // One load generator is one IP: the per-IP limit would answer most of the run with 429.
-        QUIRE_SEARCH_PER_IP_PER_MINUTE: String(1_000_000_000),
-      },
-      dataDir,
-    );
+    const config = benchServerConfig(dataDir, database.url, {
+      ...serverEnv,
+      // One load generator is one IP: the per-IP limit would answer most of the run with 429.
+      QUIRE_SEARCH_PER_IP_PER_MINUTE: String(1_000_000_000),
+    });
     const cacheSetting = describePublicCache(config);
     const ctx = createContext(config, { database: database.handle });
     app = await buildApp(ctx);
