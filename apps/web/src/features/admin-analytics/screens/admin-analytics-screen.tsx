@@ -13,7 +13,7 @@ import { formatDate, formatNumber } from "../../../lib/format";
 import { useScreenTitle } from "../../../lib/screen-title";
 import { RequireSession } from "../../auth";
 import { bookPath } from "../../catalog";
-import { DataTable } from "../components/data-table";
+import { type Column, DataTable } from "../components/data-table";
 import { Funnel } from "../components/funnel";
 import { RangePicker } from "../components/range-picker";
 import { type ChartSeries, TimeChart } from "../components/time-chart";
@@ -167,14 +167,7 @@ function Figures({ summary }: { summary: AnalyticsSummary }) {
             rowKey={(row) => row.bookId}
             empty="No reads began in this range."
             columns={[
-              {
-                header: "Book",
-                cell: (row) => (
-                  <Link to={bookPath(row.bookId)} className="text-accent underline-offset-2 hover:underline">
-                    {row.title}
-                  </Link>
-                ),
-              },
+              bookColumn,
               { header: "Started", cell: (row) => formatNumber(row.readsStarted), numeric: true },
               { header: "Finished", cell: (row) => formatNumber(row.readsFinished), numeric: true },
             ]}
@@ -187,14 +180,7 @@ function Figures({ summary }: { summary: AnalyticsSummary }) {
             rowKey={(row) => row.bookId}
             empty="No launches in this range."
             columns={[
-              {
-                header: "Book",
-                cell: (row) => (
-                  <Link to={bookPath(row.bookId)} className="text-accent underline-offset-2 hover:underline">
-                    {row.title}
-                  </Link>
-                ),
-              },
+              bookColumn,
               { header: "Launch", cell: (row) => formatDate(row.launchedDate) },
               { header: "Subscribers", cell: (row) => formatNumber(row.subscribers), numeric: true },
             ]}
@@ -209,6 +195,16 @@ function Figures({ summary }: { summary: AnalyticsSummary }) {
     </>
   );
 }
+
+/** A book's title linking to its page: the first column of the top-books and launches tables. */
+const bookColumn: Column<{ bookId: string; title: string }> = {
+  header: "Book",
+  cell: (row) => (
+    <Link to={bookPath(row.bookId)} className="text-accent underline-offset-2 hover:underline">
+      {row.title}
+    </Link>
+  ),
+};
 
 function Stat({ label, value }: { label: string; value: number }) {
   return (
