@@ -5,7 +5,7 @@ import { ReadingProgressSchema } from "../domain/progress";
 import { SystemListSchema } from "../domain/user";
 import { BookSummarySchema } from "./catalog.contract";
 import { defineContract } from "./define-contract";
-import { BookIdParamsSchema } from "./reading.contract";
+import { BookIdParamsSchema, ReadAtSchema } from "./reading.contract";
 
 /** After a star or unstar: whether the viewer now stars the book, and the book's star count. */
 export const StarStateSchema = z
@@ -43,6 +43,12 @@ export type ListMembership = z.infer<typeof ListMembershipSchema>;
 export const ListPutParamsSchema = z.object({ list: SystemListSchema, bookId: IdSchema });
 export const ListBookParamsSchema = z.object({ bookId: IdSchema });
 
+/**
+ * When the reader made a star or shelf change (their device's clock), sent by an offline replay: the
+ * change is skipped when the viewer's row for the book is newer, so a late replay never undoes it.
+ */
+export const ActionTimeQuerySchema = z.object({ at: ReadAtSchema });
+
 /** What the book page shows about the viewer's relation to a book; a visitor gets all false / null. */
 export const BookViewerStateSchema = z
   .object({
@@ -62,6 +68,7 @@ export const libraryContract = defineContract({
     method: "PUT",
     path: P["books.star"],
     params: BookIdParamsSchema,
+    query: ActionTimeQuerySchema,
     response: StarStateSchema,
     errors: LIBRARY_ERRORS,
   },
@@ -69,6 +76,7 @@ export const libraryContract = defineContract({
     method: "DELETE",
     path: P["books.unstar"],
     params: BookIdParamsSchema,
+    query: ActionTimeQuerySchema,
     response: StarStateSchema,
     errors: LIBRARY_ERRORS,
   },
@@ -103,6 +111,7 @@ export const libraryContract = defineContract({
     method: "PUT",
     path: P["me.listPut"],
     params: ListPutParamsSchema,
+    query: ActionTimeQuerySchema,
     response: ListMembershipSchema,
     errors: LIBRARY_ERRORS,
   },
@@ -110,6 +119,7 @@ export const libraryContract = defineContract({
     method: "DELETE",
     path: P["me.listDelete"],
     params: ListBookParamsSchema,
+    query: ActionTimeQuerySchema,
     response: ListMembershipSchema,
     errors: LIBRARY_ERRORS,
   },

@@ -34,7 +34,7 @@ export type ChapterContent = z.infer<typeof ChapterContentSchema>;
  * before the stored `lastReadAt` arrived late and moves nothing. A time ahead of the server's counts as
  * the server's now; left out, the server's now.
  */
-const ReadAtSchema = z.iso.datetime({ offset: true }).optional();
+export const ReadAtSchema = z.iso.datetime({ offset: true }).optional();
 
 /**
  * The reader's place in a book: the book's progress is derived from it (the words before the place,

@@ -82,6 +82,27 @@ export class LibraryRepository {
     return book.nUserStarred;
   }
 
+  /** When the viewer starred the book, if they do. */
+  async starredAt(db: Db, userId: string, bookId: string): Promise<string | undefined> {
+    const row = await db
+      .selectFrom("stars")
+      .select("updatedAt")
+      .where("userId", "=", userId)
+      .where("bookId", "=", bookId)
+      .executeTakeFirst();
+    return row?.updatedAt;
+  }
+
+  /** The viewer's list entry for the book, if it is on one of their lists. */
+  async listEntry(db: Db, userId: string, bookId: string) {
+    return db
+      .selectFrom("listEntries")
+      .select(["list", "addedAt"])
+      .where("userId", "=", userId)
+      .where("bookId", "=", bookId)
+      .executeTakeFirst();
+  }
+
   /** A star given (or taken back) moves the giver's score and that of the book's other authors. */
   private async moveScoresOfStar(trx: Transaction<Database>, userId: string, bookId: string, sign: 1 | -1) {
     const authors = await otherAuthorsOf(trx, bookId, userId);

@@ -14,7 +14,9 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ service: LibraryService }> =
   app.addHook("preValidation", requireSessionFirst("notLoggedIn", { except: [c["books.viewerState"].path] }));
 
   route(app, c["books.star"], async (request) => service.star(viewerId(request), request.params.id));
-  route(app, c["books.unstar"], async (request) => service.unstar(viewerId(request), request.params.id));
+  route(app, c["books.unstar"], async (request) =>
+    service.unstar(viewerId(request), request.params.id, request.query.at),
+  );
   route(app, c["books.subscribeLaunch"], async (request) =>
     service.subscribeLaunch(viewerId(request), request.params.id),
   );
@@ -28,7 +30,9 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ service: LibraryService }> =
   });
   route(app, c["me.lists"], async (request) => ({ lists: await service.lists(viewerId(request)) }));
   route(app, c["me.listPut"], async (request) =>
-    service.putInList(viewerId(request), request.params.list, request.params.bookId),
+    service.putInList(viewerId(request), request.params.list, request.params.bookId, request.query.at),
   );
-  route(app, c["me.listDelete"], async (request) => service.removeFromLists(viewerId(request), request.params.bookId));
+  route(app, c["me.listDelete"], async (request) =>
+    service.removeFromLists(viewerId(request), request.params.bookId, request.query.at),
+  );
 };

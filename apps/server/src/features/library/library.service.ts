@@ -10,7 +10,9 @@ import {
   SYSTEM_LISTS,
   type SystemList,
 } from "@quire/core";
+import type { Transaction } from "kysely";
 import { retryingTransaction } from "../../db/retrying-transaction";
+import type { Database } from "../../db/schema";
 import { type CatalogRepository, presentBookSummaries } from "../catalog";
 import { listEntriesRepository, presentReadingProgress } from "../reading";
 import type { LibraryRepository } from "./library.repository";
@@ -25,6 +27,11 @@ async function failingAs<T>(key: ErrorKey, work: () => Promise<T>): Promise<T> {
     if (error instanceof AppError) throw error;
     throw AppError.of(key, { cause: error });
   }
+}
+
+/** Whether the viewer's row for a book was written after `at`, the time a late (offline) action was made. */
+function isNewerThan(stored: string | undefined, at: string | undefined): boolean {
+  return stored !== undefined && at !== undefined && Date.parse(stored) > Date.parse(at);
 }
 
 /** Stars, system lists, launch subscriptions and the viewer's state on a book: always the viewer's own. */
@@ -62,13 +69,18 @@ export class LibraryService {
     return { starred: true, nUserStarred };
   }
 
-  async unstar(userId: string, bookId: string): Promise<StarState> {
+  /** With `at`, a star newer than it stays (a late offline unstar never undoes it). */
+  async unstar(userId: string, bookId: string, at?: string): Promise<StarState> {
     await this.visibleBook(bookId);
     const now = this.now();
-    const nUserStarred = await failingAs("starFailed", () =>
-      retryingTransaction(this.repository.db, (trx) => this.repository.unstar(trx, userId, bookId, now)),
+    return failingAs("starFailed", () =>
+      retryingTransaction(this.repository.db, async (trx) => {
+        if (at !== undefined && isNewerThan(await this.repository.starredAt(trx, userId, bookId), at)) {
+          return { starred: true, nUserStarred: await this.repository.starCount(bookId, trx) };
+        }
+        return { starred: false, nUserStarred: await this.repository.unstar(trx, userId, bookId, now) };
+      }),
     );
-    return { starred: false, nUserStarred };
   }
 
   /** Launch notifications exist only while a book is scheduled. */
@@ -103,20 +115,46 @@ export class LibraryService {
     return lists;
   }
 
-  async putInList(userId: string, list: SystemList, bookId: string): Promise<ListMembership> {
+  /** With `at`, the viewer's list entry when it is newer: a late offline shelf move leaves it as it is. */
+  private async newerEntry(
+    trx: Transaction<Database>,
+    userId: string,
+    bookId: string,
+    at: string | undefined,
+  ): Promise<ListMembership | undefined> {
+    if (at === undefined) return undefined;
+    const entry = await this.repository.listEntry(trx, userId, bookId);
+    if (!entry || !isNewerThan(entry.addedAt, at)) return undefined;
+    return { bookId, list: entry.list as SystemList, addedAt: entry.addedAt };
+  }
+
+  async putInList(userId: string, list: SystemList, bookId: string, at?: string): Promise<ListMembership> {
     await this.visibleBook(bookId);
-    const addedAt = await failingAs("listUpdateFailed", () =>
-      listEntriesRepository.put(this.repository.db, userId, bookId, list, this.now()),
+    const now = this.now();
+    return failingAs("listUpdateFailed", () =>
+      retryingTransaction(
+        this.repository.db,
+        async (trx) =>
+          (await this.newerEntry(trx, userId, bookId, at)) ?? {
+            bookId,
+            list,
+            addedAt: await listEntriesRepository.put(trx, userId, bookId, list, now),
+          },
+      ),
     );
-    return { bookId, list, addedAt };
   }
 
   /** Takes a book out of the viewer's lists; a hidden book can still be taken out, an unknown one is not found. */
-  async removeFromLists(userId: string, bookId: string): Promise<ListMembership> {
-    const removed = await failingAs("listUpdateFailed", () =>
-      listEntriesRepository.remove(this.repository.db, userId, bookId),
+  async removeFromLists(userId: string, bookId: string, at?: string): Promise<ListMembership> {
+    const keptOrRemoved = await failingAs("listUpdateFailed", () =>
+      retryingTransaction(
+        this.repository.db,
+        async (trx) =>
+          (await this.newerEntry(trx, userId, bookId, at)) ?? listEntriesRepository.remove(trx, userId, bookId),
+      ),
     );
-    if (!removed && !(await this.repository.findBook(bookId))) throw AppError.of("bookNotFound");
+    if (typeof keptOrRemoved !== "boolean") return keptOrRemoved;
+    if (!keptOrRemoved && !(await this.repository.findBook(bookId))) throw AppError.of("bookNotFound");
     return { bookId, list: null, addedAt: null };
   }
 
