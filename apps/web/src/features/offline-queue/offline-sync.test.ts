@@ -52,6 +52,29 @@ describe("sendOrQueue", () => {
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(["PUT /api/v1/books/b1/star"]);
   });
 
+  it("replays a star or shelf move with the time it was made (a newer one elsewhere wins); a direct send has none", async () => {
+    let online = true;
+    mockApi({
+      "books.unstar": () => (online ? { starred: false, nUserStarred: 0 } : noNetwork()),
+      "me.listPut": () => ({ bookId: "b1", list: "reading", addedAt: "2026-11-21T10:00:00.000Z" }),
+    });
+    const sentUrls = () => vi.mocked(fetch).mock.calls.map(([url]) => String(url));
+    const { store } = started();
+    await sendOrQueue("me.listPut", { params: { list: "reading", bookId: "b1" } });
+    expect(sentUrls()).toContain("/api/v1/me/lists/reading/b1");
+
+    online = false;
+    await sendOrQueue("books.unstar", { params: { id: "b1" } }, { target: "star:b1" });
+    const [queued] = await store.list("reader-1");
+    const madeAt = queued?.madeAt ?? "";
+    expect(Date.parse(madeAt)).not.toBeNaN();
+
+    online = true;
+    window.dispatchEvent(new Event("online"));
+    await vi.waitFor(async () => expect(await store.list("reader-1")).toEqual([]));
+    expect(sentUrls().at(-1)).toBe(`/api/v1/books/b1/star?at=${encodeURIComponent(madeAt)}`);
+  });
+
   it("queues without trying while the browser says it is offline, behind what already waits", async () => {
     const calls = mockApi({});
     vi.stubGlobal("navigator", { ...navigator, onLine: false });
@@ -103,7 +126,7 @@ describe("following the session", () => {
       userId: "reader-1",
       operation: "books.star",
       params: { id: "b1" },
-      madeAt: "t",
+      madeAt: "2026-11-21T10:00:00.000Z",
       serverFailures: 0,
     });
     stop = startOfflineSync(queryClient, store);

@@ -4,7 +4,13 @@ import { useSyncExternalStore } from "react";
 import { api } from "../../lib/api-client";
 import { SESSION_QUERY_KEY } from "../../lib/session-state";
 import { isNetworkFailure, OfflineQueue } from "./offline-queue";
-import { IndexedDbQueueStore, MemoryQueueStore, type QueueableOperation, type QueueStore } from "./queue-store";
+import {
+  IndexedDbQueueStore,
+  MemoryQueueStore,
+  type QueueableOperation,
+  type QueuedAction,
+  type QueueStore,
+} from "./queue-store";
 
 /** What a queued write answers instead of the server: the change waits for the network. */
 export const QUEUED_OFFLINE = Object.freeze({ queuedOffline: true as const });
@@ -15,7 +21,23 @@ export function isQueuedOffline(answer: unknown): answer is QueuedOffline {
 }
 
 // The queue stores operations by name, so it sends them without their per-operation types.
-const callApi = api as (operation: ApiOperationName, call: { params?: object; body?: unknown }) => Promise<unknown>;
+const callApi = api as (
+  operation: ApiOperationName,
+  call: { params?: object; query?: Record<string, string>; body?: unknown },
+) => Promise<unknown>;
+
+/** Replayed with `?at=<when made>`: the server keeps a star or list entry newer than that (issue 13). */
+const REPLAYED_WITH_TIME: ReadonlySet<QueueableOperation> = new Set([
+  "books.star",
+  "books.unstar",
+  "me.listPut",
+  "me.listDelete",
+]);
+
+function replay(action: QueuedAction): Promise<unknown> {
+  const query = REPLAYED_WITH_TIME.has(action.operation) ? { at: action.madeAt } : undefined;
+  return callApi(action.operation, { params: action.params, query, body: action.body });
+}
 
 let queue: OfflineQueue | null = null;
 let pendingCount = 0;
@@ -56,7 +78,7 @@ export function startOfflineSync(
 ): () => void {
   const started = new OfflineQueue({
     store,
-    send: (action) => callApi(action.operation, { params: action.params, body: action.body }),
+    send: replay,
     // Star counts, shelves, annotation ids and progress come from the server again.
     onSettled: () => void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== "session" }),
     isOnline: browserOnline,
