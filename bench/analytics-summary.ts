@@ -27,6 +27,7 @@ import {
   appendHistory,
   benchServerConfig,
   describeMachine,
+  exitWith,
   fmtInt,
   fmtMs,
   fmtSeconds,
@@ -177,10 +178,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+exitWith(main());

@@ -18,7 +18,7 @@ import { migrateToLatest } from "../apps/server/src/db/migrator";
 import { EpubImportService } from "../apps/server/src/features/epub/epub-import.service";
 import { LocalFileStorage } from "../apps/server/src/infra/storage";
 import { createRootLogger } from "../apps/server/src/logger";
-import { appendHistory, describeMachine, machineInfo, markdownTable, REPO_ROOT } from "./lib";
+import { appendHistory, describeMachine, exitWith, machineInfo, markdownTable, REPO_ROOT } from "./lib";
 
 const CORPUS = join(REPO_ROOT, "../shared/corpus/standard-ebooks");
 const TIME_BUDGET_MS = 2000;
@@ -129,10 +129,4 @@ async function main(): Promise<number> {
 
 const one = process.argv.indexOf("--one");
 const work = one >= 0 ? measureOne(process.argv[one + 1] as string).then(() => 0) : main();
-work.then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+exitWith(work);

@@ -5,7 +5,7 @@
  */
 import { runBookSearchBench } from "./book-search.bench";
 import { runCatalogBench } from "./catalog.bench";
-import { readSettings } from "./lib";
+import { exitWith, readSettings } from "./lib";
 import { runSearchBench } from "./search.bench";
 
 const BENCHES = { catalog: runCatalogBench, search: runSearchBench, "book-search": runBookSearchBench } as const;
@@ -28,10 +28,4 @@ async function main(): Promise<number> {
   return ok ? 0 : 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+exitWith(main());

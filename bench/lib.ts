@@ -339,3 +339,14 @@ export function benchServerConfig(dataDir: string, databaseUrl: string | undefin
     dataDir,
   );
 }
+
+/** Ends the process with the bench's exit code, or 1 after printing what it threw. */
+export function exitWith(run: Promise<number>): void {
+  run.then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

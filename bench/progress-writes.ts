@@ -26,6 +26,7 @@ import {
   appendHistory,
   benchServerConfig,
   describeMachine,
+  exitWith,
   failures,
   fmtInt,
   fmtMs,
@@ -386,10 +387,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+exitWith(main());
