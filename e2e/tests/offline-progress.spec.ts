@@ -155,7 +155,8 @@ test.describe("actions made offline", () => {
     await expect(page.getByTestId("saved-offline")).toHaveText("");
 
     // A change the network keeps failing waits in the queue; signing out deletes it (a shared device never sends it).
-    await page.route(`**/api/v1/books/${BOOK}/star`, (route) => route.abort("internetdisconnected"));
+    // Any query too: the queue replays with ?at=<when it was made>.
+    await page.route(new RegExp(`/api/v1/books/${BOOK}/star(\\?.*)?$`), (route) => route.abort("internetdisconnected"));
     await page.getByRole("button", { name: "Starred" }).click();
     await expect(page.getByTestId("saved-offline")).toHaveText("Saved offline — will sync");
     await expect
