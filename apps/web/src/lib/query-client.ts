@@ -32,6 +32,9 @@ export function createQueryClient(): QueryClient {
     }),
     defaultOptions: {
       queries: {
+        // Offline, a read fails fast into its error state ("Connection failed.", Retry) instead of a skeleton
+        // paused until the network returns; downloaded books still answer from the service worker's cache.
+        networkMode: "always",
         staleTime: 60_000,
         gcTime: 10 * 60_000,
         retry: shouldRetry,
