@@ -1,6 +1,6 @@
 import { nextOnboardingStep } from "@quire/core/onboarding";
 import { Navigate, useLocation } from "react-router";
-import { isNativeApp } from "../../lib/platform";
+import { isNativeApp } from "../../lib/native/platform";
 import { useSession } from "../auth/session";
 
 /** Pages an unfinished user may still see: the auth screens (onboarding itself) and leaving for good. */

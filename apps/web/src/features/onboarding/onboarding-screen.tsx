@@ -21,7 +21,7 @@ import { type ApiCall, api } from "../../lib/api-client";
 import { errorMessage } from "../../lib/errors";
 import { type FieldLabels, useFormErrors } from "../../lib/form-errors";
 import { displayName } from "../../lib/format";
-import { isNativeApp } from "../../lib/platform";
+import { isNativeApp } from "../../lib/native/platform";
 import { useScreenTitle } from "../../lib/screen-title";
 import { RequireSession, safeNextPath } from "../auth";
 import { useGenres } from "../catalog";

@@ -5,7 +5,7 @@ import { Link, Navigate } from "react-router";
 import { buttonClasses } from "../../../components/button";
 import { FormAlert } from "../../../components/form-alert";
 import { errorMessage } from "../../../lib/errors";
-import { isNativeApp } from "../../../lib/platform";
+import { isNativeApp } from "../../../lib/native/platform";
 import { useScreenTitle } from "../../../lib/screen-title";
 import { AUTH_LINK, AuthCard, AuthCardSkeleton } from "../components/auth-card";
 import { useSocialExchange, useSocialProviders } from "../social-sign-in";
