@@ -8,13 +8,16 @@ import { defineContract } from "./define-contract";
 /** A chapter's Markdown source: generous for a chapter (about 35 000 words), far inside the 1 MB body limit. */
 export const CHAPTER_MARKDOWN_MAX_LENGTH = 200_000;
 export const CHAPTER_NAME_MAX_LENGTH = 200;
+/** Like common book platforms' caps: longer titles push phone layouts sideways. Imported EPUBs keep theirs. */
+export const BOOK_TITLE_MAX_LENGTH = 150;
+export const BOOK_TITLE_TOO_LONG = `Keep the title to ${BOOK_TITLE_MAX_LENGTH} characters or fewer.`;
 /** What the EPUB picker offers; the server decides by the bytes. */
 export const EPUB_ACCEPT = "application/epub+zip,.epub";
 
 export const StudioBookParamsSchema = z.object({ id: IdSchema });
 export const StudioChapterParamsSchema = z.object({ id: IdSchema, anchorId: z.string().min(1).max(200) });
 
-const TitleSchema = z.string().trim().min(1, "Give the book a title.").max(300);
+const TitleSchema = z.string().trim().min(1, "Give the book a title.").max(BOOK_TITLE_MAX_LENGTH, BOOK_TITLE_TOO_LONG);
 const ShortTextList = z.array(z.string().trim().min(1).max(80)).max(20);
 
 /** Everything an author may set on a book; categories and the publishing label are for administrators. */

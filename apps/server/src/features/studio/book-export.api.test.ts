@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { ImportResult, StudioBook } from "@quire/core";
+import { BOOK_TITLE_MAX_LENGTH, type ImportResult, type StudioBook } from "@quire/core";
 import { XMLValidator } from "fast-xml-parser";
 import { strFromU8, unzipSync } from "fflate";
 import pino from "pino";
@@ -211,6 +211,20 @@ describe.each(dialectsUnderTest())("EPUB export and administrator import on %s",
     const [v1, v2] = await Promise.all([chaptersOf(result.bookId, "1"), chaptersOf(result.bookId, "2")]);
     expect(v2.map((c) => [c.anchorId, c.name, c.wordCount])).toEqual(v1.map((c) => [c.anchorId, c.name, c.wordCount]));
     expect(v2[0]?.html).toMatch(/<img src="\/files\/books\/[^"]+\.png" alt="A boat" \/>/);
+  });
+
+  it("imports a title longer than the studio's cap whole: an EPUB's title is the book's", async () => {
+    const admin = await createSignedInUser(testDb.db, { roles: ADMIN_ROLES });
+    const title = `${"A Very Long Victorian Title, ".repeat(8)}Concluded`;
+    expect(title.length).toBeGreaterThan(BOOK_TITLE_MAX_LENGTH);
+    const response = await postEpub(
+      testEpub({ title, identifier: "urn:uuid:2d4c6e8f-1a3b-4c5d-8e7f-9a0b1c2d3e4f" }),
+      admin.headers,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const result = response.json() as ImportResult;
+    expect(result.title).toBe(title);
+    expect((await call("GET", `/api/v1/books/${result.bookId}`, {})).json().book.title).toBe(title);
   });
 
   it("refuses the import route to anyone but administrators, and passes on the importer's refusal", async () => {

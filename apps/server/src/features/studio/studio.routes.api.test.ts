@@ -1,4 +1,10 @@
-import { countHtmlWords, type StudioBook, type StudioChapter, WORDS_PER_MINUTE } from "@quire/core";
+import {
+  BOOK_TITLE_MAX_LENGTH,
+  countHtmlWords,
+  type StudioBook,
+  type StudioChapter,
+  WORDS_PER_MINUTE,
+} from "@quire/core";
 import { describe, expect, it } from "vitest";
 import { createBook, createCategory, createGenre, createSignedInUser } from "../../../test/factories";
 import { movableClock } from "../../../test/movable-clock";
@@ -139,6 +145,33 @@ describe.each(dialectsUnderTest())("author studio on %s", (dialect) => {
       expect(unknown.json().error.message).toBe("Pick genres from the list.");
       const empty = await call("PATCH", `/api/v1/studio/books/${book.id}`, author.headers, { title: "  " });
       expect(empty.statusCode).toBe(400);
+    });
+
+    it("caps titles at 150 characters with a clear message; a longer title from before the cap still saves the rest", async () => {
+      const author = await studio.author();
+      const tooLong = "T".repeat(BOOK_TITLE_MAX_LENGTH + 1);
+      for (const [method, url] of [
+        ["POST", "/api/v1/studio/books"],
+        ["PATCH", `/api/v1/studio/books/${(await studio.createBook(author.headers)).book.id}`],
+      ] as const) {
+        const refused = await call(method, url, author.headers, { title: tooLong });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().error).toMatchObject({
+          code: "invalid-argument",
+          message: "Invalid body: title: Keep the title to 150 characters or fewer.",
+          details: [{ path: "title", message: "Keep the title to 150 characters or fewer." }],
+        });
+      }
+      // Surrounding spaces are trimmed before counting.
+      const atCap = await studio.createBook(author.headers, { title: ` ${"A".repeat(BOOK_TITLE_MAX_LENGTH)} ` });
+      expect(atCap.book.title).toHaveLength(BOOK_TITLE_MAX_LENGTH);
+
+      const legacyTitle = "L".repeat(300);
+      await testDb.db.updateTable("books").set({ title: legacyTitle }).where("id", "=", atCap.book.id).execute();
+      const summaryOnly = await ok<StudioBook>(
+        call("PATCH", `/api/v1/studio/books/${atCap.book.id}`, author.headers, { summary: "Still editable." }),
+      );
+      expect(summaryOnly.book).toMatchObject({ title: legacyTitle, summary: "Still editable." });
     });
 
     it("leaves categories and the publishing label to administrators", async () => {
