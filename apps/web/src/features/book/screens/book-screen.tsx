@@ -1,7 +1,7 @@
 import type { BookDetail } from "@quire/core";
 import { apiPath } from "@quire/core/api-paths";
 import { useQuery } from "@tanstack/react-query";
-import { BookOpenCheck, ChevronRight, Download, Glasses, Star } from "lucide-react";
+import { BookOpenCheck, ChevronRight, Download, Glasses, PenLine, Star } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { buttonClasses } from "../../../components/button";
@@ -11,6 +11,7 @@ import { WayBackLinks } from "../../../components/way-back-links";
 import { errorMessage, hasErrorCode } from "../../../lib/errors";
 import { formatCompactNumber, formatDate, formatNumber, formatReadingTime } from "../../../lib/format";
 import { useScreenTitle } from "../../../lib/screen-title";
+import { useSession } from "../../auth";
 import {
   BookBadges,
   BookCover,
@@ -78,6 +79,22 @@ function Breadcrumbs({ title }: { title: string }) {
   );
 }
 
+/** A community book's own authors get a way back to writing it. */
+function EditInStudio({ book }: { book: BookDetail["book"] }) {
+  const { user } = useSession();
+  if (book.source !== "own" || !user || !book.authorIds.includes(user.id)) return null;
+  return (
+    <Link
+      to={`/studio/books/${book.id}`}
+      className={buttonClasses("secondary", "sm", "mt-1 max-md:min-h-11")}
+      data-testid="edit-in-studio"
+    >
+      <PenLine aria-hidden="true" className="size-4" />
+      Edit in Studio
+    </Link>
+  );
+}
+
 function BookDetails({ detail }: { detail: BookDetail }) {
   const { book, bookData, genres, categories } = detail;
 
@@ -93,6 +110,7 @@ function BookDetails({ detail }: { detail: BookDetail }) {
             <ReadButton book={book} />
             <BookActions book={book} />
             <DownloadForOffline book={book} />
+            <EditInStudio book={book} />
             {book.source === "public-domain" && bookData ? (
               // The original file, as imported: public-domain books are anyone's to keep.
               <a
@@ -111,7 +129,7 @@ function BookDetails({ detail }: { detail: BookDetail }) {
         <div className="flex min-w-0 flex-col gap-9">
           <header className="flex flex-col gap-3 text-center md:text-left">
             <BookBadges book={book} className="justify-center md:justify-start" />
-            <h1 className="text-balance font-semibold font-serif text-3xl text-ink leading-tight tracking-tight sm:text-4xl lg:text-[2.75rem]">
+            <h1 className="text-balance font-semibold font-serif text-3xl text-ink leading-tight tracking-tight [overflow-wrap:anywhere] sm:text-4xl lg:text-[2.75rem]">
               {book.title}
             </h1>
             <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-2 md:justify-start">
