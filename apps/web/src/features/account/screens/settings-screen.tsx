@@ -1,5 +1,5 @@
 import { ChangePasswordRequestSchema, type Me } from "@quire/core";
-import { BadgeCheck, LogOut, MailWarning, PencilLine } from "lucide-react";
+import { BadgeCheck, LogOut, MailWarning, PencilLine, PenLine } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { buttonClasses } from "../../../components/button";
@@ -101,6 +101,11 @@ function ProfileCard({ user }: { user: Me }) {
         </Link>
         <Link to={`/u/${user.username}`} className={buttonClasses("secondary")}>
           View public profile
+        </Link>
+        {/* Phones reach Settings from the bottom bar, not the header's account menu: the Studio is linked here too. */}
+        <Link to="/studio" className={buttonClasses("secondary")} data-testid="settings-studio-link">
+          <PenLine aria-hidden="true" className="size-4" />
+          Studio
         </Link>
       </div>
     </SettingsCard>
