@@ -78,12 +78,32 @@ export async function resolveViewer(request: FastifyRequest, auth: SessionResolv
 }
 
 /**
+ * CORS for the native shell only: its pages live on another origin and send the bearer token, never cookies,
+ * so no credentials are allowed. True when the request is a preflight, answered by the caller with 204.
+ */
+function allowNativeOrigin(request: FastifyRequest, reply: FastifyReply): boolean {
+  const origin = request.headers.origin;
+  if (!origin || !NATIVE_ORIGINS.has(origin)) return false;
+  reply.header("access-control-allow-origin", origin).header("vary", "Origin");
+  if (request.method !== "OPTIONS" || !request.headers["access-control-request-method"]) return false;
+  reply
+    .header("access-control-allow-methods", "GET, HEAD, POST, PUT, PATCH, DELETE")
+    .header("access-control-allow-headers", "Authorization, Content-Type, Accept")
+    .header("access-control-max-age", "600");
+  return true;
+}
+
+/**
  * Resolves the session of every request that carries one (cookie for the web, bearer token for the
  * native app), and refuses state-changing API calls from other sites' pages.
  */
 export async function registerSessions(app: FastifyInstance, auth: SessionResolver): Promise<void> {
   await app.register(fastifyCookie);
   app.decorateRequest("viewer", null);
+
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.url.startsWith("/api/") && allowNativeOrigin(request, reply)) return reply.code(204).send();
+  });
 
   app.addHook("onRequest", async (request) => {
     // Pages and assets need no session: resolving one for every script a browser fetches would cost a query each.
