@@ -11,7 +11,7 @@ import { NotificationsBell } from "../features/notifications/components/notifica
 import { useNotificationStream } from "../features/notifications/use-notification-stream";
 import { OnboardingGate } from "../features/onboarding/onboarding-gate";
 import { SearchField } from "../features/search/components/search-field";
-import { useKeyboardVisible } from "../lib/keyboard";
+import { useKeyboardOpen } from "../lib/native/keyboard";
 import { useCurrentScreenTitle } from "../lib/screen-title";
 import { ACCOUNT_SETTINGS_PATH, AccountMenu } from "./account-menu";
 
@@ -63,11 +63,11 @@ function accountNavItem(session: Session, signInPath: string): NavItem {
 }
 
 export function AppShell() {
-  const keyboardVisible = useKeyboardVisible();
+  const keyboardOpen = useKeyboardOpen();
   return (
     <div
       className="flex min-h-dvh flex-col"
-      style={{ paddingBottom: keyboardVisible ? undefined : `var(--q-bottom-space)` }}
+      style={{ paddingBottom: keyboardOpen ? undefined : `var(--q-bottom-space)` }}
     >
       <SkipLink />
       <NavigationProgress />
@@ -83,7 +83,7 @@ export function AppShell() {
         <Outlet />
       </main>
       <SiteFooter />
-      <BottomNav hidden={keyboardVisible} />
+      <BottomNav hidden={keyboardOpen} />
       <RouteAnnouncer />
       <ScrollRestoration />
     </div>

@@ -1,5 +1,5 @@
 import type { Me } from "@quire/core";
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, Outlet, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiError, invalidBody, mockApi, signedIn } from "../../test/api-mock";
@@ -163,5 +163,19 @@ describe("onboarding", () => {
     mockApi({});
     renderAt("/books/dune");
     await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/books/dune"));
+  });
+
+  it("asks for the first name first in the native app, even when sign-in gave one", async () => {
+    const named = fresh({ firstName: "Grace" });
+    mockApi({ "auth.session": () => ({ user: named }) });
+    renderAt("/library");
+    expect(await screen.findByRole("heading", { name: "Pick your username" })).toBeTruthy();
+    cleanup();
+
+    vi.stubGlobal("Capacitor", { isNativePlatform: () => true, getPlatform: () => "android" });
+    mockApi({ "auth.session": () => ({ user: named }) });
+    renderAt("/library");
+    expect(await screen.findByRole("heading", { name: "What should we call you?" })).toBeTruthy();
+    expect(screen.getByText("Step 1 of 5")).toBeTruthy();
   });
 });

@@ -15,6 +15,7 @@ import {
 } from "lucide-react";
 import { type CSSProperties, lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { canLockOrientation, enterImmersive } from "../../lib/native/screen";
 import { readerPath } from "../../lib/reader-path";
 import { useTheme } from "../../lib/theme-provider";
 import { ReaderAnnotations } from "../annotations";
@@ -35,6 +36,7 @@ import { SettingsSheet } from "./settings-sheet";
 import { SignInOffer } from "./sign-in-offer";
 import { TocSheet } from "./toc-sheet";
 import { useFullscreen } from "./use-fullscreen";
+import { useOrientationLock } from "./use-orientation-lock";
 import { useProgressSaver } from "./use-progress-saver";
 import { useReaderSettings } from "./use-reader-settings";
 
@@ -59,6 +61,9 @@ export function ReaderView({ bookId, bookTitle, toc, chapters, chapter, switchin
   const { resolved: appTheme } = useTheme();
   const [settings, updateSettings] = useReaderSettings();
   const fullscreen = useFullscreen();
+  const [rotationLock, setRotationLock] = useOrientationLock();
+  // In the app the reader is immersive while open (status bar hidden); browsers have Full screen instead.
+  useEffect(() => enterImmersive(), []);
   const frame = useRef<ChapterFrameHandle>(null);
   const [metrics, setMetrics] = useState<FrameMetrics | null>(null);
   const [chromeHidden, setChromeHidden] = useState(false);
@@ -364,6 +369,7 @@ export function ReaderView({ bookId, bookTitle, toc, chapters, chapter, switchin
         settings={settings}
         onChange={updateSettings}
         appTheme={appTheme}
+        rotation={canLockOrientation() ? { lock: rotationLock, onChange: setRotationLock } : undefined}
       />
     </div>
   );

@@ -1,6 +1,7 @@
 import { Minus, Plus, RotateCcw } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { ReaderSheet } from "../../components/reader-sheet";
+import type { OrientationLock } from "../../lib/native/screen";
 import { FONT_STACKS } from "./frame-document";
 import { defaultReaderSettings, FONT_SIZES, LINE_HEIGHTS, type ReaderSettings, stepThrough } from "./reader-settings";
 import { READER_PALETTES } from "./reader-themes";
@@ -13,12 +14,15 @@ export function SettingsSheet({
   settings,
   onChange,
   appTheme,
+  rotation,
 }: {
   open: boolean;
   onClose(): void;
   settings: ReaderSettings;
   onChange: Update;
   appTheme: "light" | "dark";
+  /** This device's rotation lock; absent where none applies (SPEC §2: mobile user agents only). */
+  rotation?: { lock: OrientationLock; onChange(lock: OrientationLock): void };
 }) {
   return (
     <ReaderSheet open={open} onClose={onClose} title="Reading settings" side="right" testId="reader-settings">
@@ -92,9 +96,24 @@ export function SettingsSheet({
             { value: "wide", label: "Wide" },
           ]}
         />
+        {rotation ? (
+          <Choice
+            legend="Lock rotation"
+            value={rotation.lock}
+            onChange={rotation.onChange}
+            options={[
+              { value: "any", label: "Any" },
+              { value: "portrait", label: "Portrait" },
+              { value: "landscape", label: "Landscape" },
+            ]}
+          />
+        ) : null}
         <button
           type="button"
-          onClick={() => onChange(defaultReaderSettings(appTheme))}
+          onClick={() => {
+            onChange(defaultReaderSettings(appTheme));
+            rotation?.onChange("any");
+          }}
           className="inline-flex items-center gap-2 self-start rounded-full px-3 py-2 text-ink-muted text-sm transition-colors hover:bg-sunken hover:text-ink"
         >
           <RotateCcw aria-hidden="true" className="size-4" />
