@@ -1,3 +1,4 @@
+import { BOOK_TITLE_TOO_LONG } from "@quire/core";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createMemoryRouter } from "react-router";
@@ -34,9 +35,29 @@ describe("new book", () => {
     const title = screen.getByLabelText("Title");
     expect(errorOf(title)).toBe("Give the book a title.");
     expect(document.activeElement).toBe(title);
-    expect(title.getAttribute("maxlength")).toBe("300");
+    // No maxlength: a pasted title is not cut silently (the count and the cap's message below say what fits).
+    expect(title.hasAttribute("maxlength")).toBe(false);
     expect(screen.getByLabelText("Summary").getAttribute("maxlength")).toBe("4000");
     expect(calls).toEqual([]);
+  });
+
+  it("counts the title's characters near the cap, says at once when it is too long, and sends nothing", async () => {
+    const calls = mockApi({ "auth.session": () => ({ user: makeMe({ roles: ["reader", "author"] }) }) });
+    renderAt(<NewBookScreen />, "/studio/books/new");
+    const title = await screen.findByLabelText("Title");
+    fireEvent.change(title, { target: { value: "Short" } });
+    expect(screen.queryByText(/ \/ 150 characters$/)).toBeNull();
+    fireEvent.change(title, { target: { value: "a".repeat(140) } });
+    expect(screen.getByText("140 / 150 characters")).toBeTruthy();
+    expect(title.getAttribute("aria-invalid")).toBeNull();
+    fireEvent.change(title, { target: { value: "a".repeat(151) } });
+    expect(errorOf(title)).toBe(BOOK_TITLE_TOO_LONG);
+    expect(screen.getByText("151 / 150 characters")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Create book" }));
+    expect(errorOf(title)).toBe("Keep the title to 150 characters or fewer.");
+    expect(calls).toEqual([]);
+    fireEvent.change(title, { target: { value: "a".repeat(150) } });
+    expect(title.getAttribute("aria-invalid")).toBeNull();
   });
 
   it("shows a refusal that names no field as the form's alert", async () => {
@@ -66,6 +87,27 @@ describe("book details", () => {
       "Choose up to 10 genres.",
     );
     expect(calls.filter((call) => call.method === "PATCH")).toEqual([]);
+  });
+
+  it("keeps a longer title from before the cap until it is changed, and saves the other fields", async () => {
+    const calls = mockApi({
+      "genres.list": () => ({ items: [] }),
+      "categories.list": () => ({ items: [] }),
+      "studio.updateBook": () => makeStudioBook(),
+    });
+    const legacy = `${"Long ".repeat(40)}Title`;
+    const studioBook = makeStudioBook();
+    renderAt(
+      <BookDetailsForm studioBook={{ ...studioBook, book: { ...studioBook.book, title: legacy } }} isAdmin={false} />,
+    );
+    const title = await screen.findByLabelText("Title");
+    expect(title.getAttribute("aria-invalid")).toBeNull();
+    fireEvent.change(screen.getByLabelText("Summary"), { target: { value: "A new summary." } });
+    fireEvent.click(screen.getByRole("button", { name: "Save details" }));
+    await waitFor(() => expect(calls.filter((call) => call.method === "PATCH")).toHaveLength(1));
+    expect(calls.find((call) => call.method === "PATCH")?.body).toEqual({ summary: "A new summary." });
+    fireEvent.change(title, { target: { value: `${legacy}!` } });
+    expect(errorOf(title)).toBe(BOOK_TITLE_TOO_LONG);
   });
 
   it("puts an unknown genre from the server beside the genres", async () => {

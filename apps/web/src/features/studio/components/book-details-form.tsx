@@ -19,6 +19,8 @@ import { fieldLimits, useFormErrors } from "../../../lib/form-errors";
 import { PUBLISHING_LABELS_TEXT, useCategories, useGenres } from "../../catalog";
 import { useStoreBook } from "../queries";
 import { studioApi } from "../studio-api";
+import { BookTitleField } from "./book-title-field";
+import { TAP } from "./tap-target";
 
 interface Values {
   title: string;
@@ -146,10 +148,11 @@ export function BookDetailsForm({ studioBook, isAdmin }: { studioBook: StudioBoo
       </h2>
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       {update.isSuccess ? <FormAlert tone="success">Saved.</FormAlert> : null}
-      <TextField
+      <BookTitleField
         {...form.field("title")}
         label={LABELS.title}
         value={values.title}
+        saved={base.title}
         onChange={(event) => set("title", event.target.value)}
       />
       <TextAreaField
@@ -175,7 +178,7 @@ export function BookDetailsForm({ studioBook, isAdmin }: { studioBook: StudioBoo
           {(genres.data ?? []).map((genre) => (
             <label
               key={genre.id}
-              className="inline-flex min-h-9 cursor-pointer items-center gap-2 rounded-full border border-line-strong px-3 text-ink text-sm has-[:checked]:border-accent has-[:checked]:bg-accent/10"
+              className={`inline-flex min-h-9 cursor-pointer items-center gap-2 rounded-full border border-line-strong px-3 text-ink text-sm has-[:checked]:border-accent has-[:checked]:bg-accent/10 ${TAP}`}
             >
               <input
                 type="checkbox"
@@ -230,6 +233,7 @@ export function BookDetailsForm({ studioBook, isAdmin }: { studioBook: StudioBoo
             <Button
               variant="ghost"
               size="sm"
+              className={`${TAP} max-md:justify-self-end`}
               aria-label={`Remove character ${index + 1}`}
               onClick={() =>
                 set(
@@ -245,7 +249,7 @@ export function BookDetailsForm({ studioBook, isAdmin }: { studioBook: StudioBoo
         <Button
           variant="secondary"
           size="sm"
-          className="self-start"
+          className={`self-start ${TAP}`}
           onClick={() =>
             set("characters", [...values.characters, { name: "", description: "", key: crypto.randomUUID() }])
           }
@@ -263,7 +267,7 @@ export function BookDetailsForm({ studioBook, isAdmin }: { studioBook: StudioBoo
             ["complete", "Complete"],
           ] as const
         ).map(([value, label]) => (
-          <label key={value} className="inline-flex items-center gap-2 text-ink text-sm">
+          <label key={value} className={`inline-flex min-h-8 items-center gap-2 text-ink text-sm ${TAP}`}>
             <input
               type="radio"
               name={`${id}-completion`}
@@ -303,7 +307,7 @@ export function BookDetailsForm({ studioBook, isAdmin }: { studioBook: StudioBoo
             {(categories.data ?? []).map((category) => (
               <label
                 key={category.id}
-                className="inline-flex min-h-9 items-center gap-2 rounded-full border border-line-strong px-3 text-ink text-sm"
+                className={`inline-flex min-h-9 items-center gap-2 rounded-full border border-line-strong px-3 text-ink text-sm ${TAP}`}
               >
                 <input
                   type="checkbox"

@@ -86,7 +86,7 @@ export function ChapterEditor({ chapter, save, delayMs }: ChapterEditorProps) {
             aria-selected={view === name}
             aria-controls={`${id}-${name}`}
             onClick={() => setView(name)}
-            className={`min-h-9 flex-1 rounded-full text-sm capitalize ${view === name ? "bg-surface font-semibold text-ink shadow-sm" : "text-ink-muted"}`}
+            className={`min-h-9 flex-1 rounded-full text-sm capitalize max-md:min-h-11 ${view === name ? "bg-surface font-semibold text-ink shadow-sm" : "text-ink-muted"}`}
           >
             {name}
           </button>
@@ -117,7 +117,7 @@ export function ChapterEditor({ chapter, save, delayMs }: ChapterEditorProps) {
           className={`min-h-[28rem] overflow-auto rounded-xl border border-line bg-surface px-5 py-4 ${view === "preview" ? "" : "max-lg:hidden"}`}
         >
           <div
-            className={`font-serif text-ink leading-relaxed ${PREVIEW}`}
+            className={`font-serif text-ink leading-relaxed [overflow-wrap:anywhere] ${PREVIEW}`}
             data-testid="chapter-preview"
             // The renderer escapes every character of the source and writes only its own tags.
             // biome-ignore lint/security/noDangerouslySetInnerHtml: output of the safe Markdown renderer

@@ -51,7 +51,7 @@ export function ChapterOrderList({ bookId, chapters, onReorder, busy = false }: 
                 `flex min-w-0 flex-1 flex-col rounded-lg px-2.5 py-1.5 text-sm transition-colors hover:bg-sunken ${isActive ? "bg-sunken font-semibold text-ink" : "text-ink"}`
               }
             >
-              <span className="truncate">
+              <span className="line-clamp-2 [overflow-wrap:anywhere]">
                 {chapter.chapterNumber}. {chapter.name}
               </span>
               <span className="text-ink-muted text-xs">{formatNumber(chapter.wordCount)} words</span>
@@ -65,7 +65,7 @@ export function ChapterOrderList({ bookId, chapters, onReorder, busy = false }: 
               disabled={index === 0}
               aria-disabled={busy || undefined}
               onClick={() => move(index, -1)}
-              className="inline-flex size-9 shrink-0 items-center justify-center rounded-md text-ink-muted hover:bg-sunken hover:text-ink disabled:opacity-30"
+              className="inline-flex size-9 shrink-0 items-center justify-center rounded-md text-ink-muted hover:bg-sunken hover:text-ink disabled:opacity-30 max-md:size-11"
             >
               <ArrowUp aria-hidden="true" className="size-4" />
             </button>
@@ -78,7 +78,7 @@ export function ChapterOrderList({ bookId, chapters, onReorder, busy = false }: 
               disabled={index === chapters.length - 1}
               aria-disabled={busy || undefined}
               onClick={() => move(index, 1)}
-              className="inline-flex size-9 shrink-0 items-center justify-center rounded-md text-ink-muted hover:bg-sunken hover:text-ink disabled:opacity-30"
+              className="inline-flex size-9 shrink-0 items-center justify-center rounded-md text-ink-muted hover:bg-sunken hover:text-ink disabled:opacity-30 max-md:size-11"
             >
               <ArrowDown aria-hidden="true" className="size-4" />
             </button>

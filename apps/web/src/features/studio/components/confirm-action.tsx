@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Button, type ButtonVariant, buttonClasses } from "../../../components/button";
+import { Button, type ButtonVariant } from "../../../components/button";
+import { smallButton, TAP } from "./tap-target";
 
 export interface ConfirmActionProps {
   label: ReactNode;
@@ -40,7 +41,7 @@ export function ConfirmAction({
       <button
         ref={openRef}
         type="button"
-        className={buttonClasses(variant, "sm")}
+        className={smallButton(variant)}
         onClick={() => setAsking(true)}
         data-testid={testId}
       >
@@ -55,11 +56,11 @@ export function ConfirmAction({
         if (event.key === "Escape") setAsking(false);
       }}
     >
-      <legend className="float-left mr-1 text-ink text-sm">{question}</legend>
+      <legend className="float-left mr-1 text-ink text-sm [overflow-wrap:anywhere]">{question}</legend>
       <button
         ref={confirmRef}
         type="button"
-        className={buttonClasses("primary", "sm")}
+        className={smallButton("primary")}
         aria-disabled={pending || undefined}
         onClick={() => {
           if (!pending) onConfirm();
@@ -68,7 +69,7 @@ export function ConfirmAction({
       >
         {pending ? "Working…" : confirmLabel}
       </button>
-      <Button variant="ghost" size="sm" onClick={() => setAsking(false)}>
+      <Button variant="ghost" size="sm" className={TAP} onClick={() => setAsking(false)}>
         Cancel
       </Button>
     </fieldset>

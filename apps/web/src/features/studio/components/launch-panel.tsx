@@ -4,7 +4,6 @@ import { useMutation } from "@tanstack/react-query";
 import { CalendarClock, type LucideIcon, Rocket } from "lucide-react";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
-import { buttonClasses } from "../../../components/button";
 import { FormAlert } from "../../../components/form-alert";
 import { SubmitButton } from "../../../components/submit-button";
 import { TextField } from "../../../components/text-field";
@@ -15,6 +14,7 @@ import { LaunchCountdown } from "../../catalog";
 import { useStoreBook } from "../queries";
 import { studioApi } from "../studio-api";
 import { ConfirmAction } from "./confirm-action";
+import { smallButton } from "./tap-target";
 
 /** `YYYY-MM-DDTHH:mm` in the browser's time zone, as datetime-local inputs read and write. */
 export function toLocalInputValue(date: Date): string {
@@ -62,7 +62,7 @@ export function LaunchPanel({ studioBook }: { studioBook: StudioBook }) {
           {launch.data ? `${pluralize(launch.data.notifiedSubscribers, "subscriber")} notified.` : ""}
         </p>
         {book.display ? (
-          <Link to={`/books/${book.id}`} className={buttonClasses("secondary", "sm", "self-start")}>
+          <Link to={`/books/${book.id}`} className={smallButton("secondary", "self-start")}>
             View the book page
           </Link>
         ) : null}

@@ -33,7 +33,11 @@ export function SaveStatusText({
         <>
           <TriangleAlert aria-hidden="true" className="size-4 text-danger" />
           <span className="text-danger">Not saved: {errorMessage(error)}</span>
-          <button type="button" onClick={onRetry} className="font-medium text-accent underline underline-offset-2">
+          <button
+            type="button"
+            onClick={onRetry}
+            className="font-medium text-accent underline underline-offset-2 max-md:min-h-11 max-md:px-2"
+          >
             Retry
           </button>
         </>

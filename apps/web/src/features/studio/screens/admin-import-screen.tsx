@@ -4,7 +4,6 @@ import { useMutation } from "@tanstack/react-query";
 import { FileUp } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
-import { buttonClasses } from "../../../components/button";
 import { FilePicker } from "../../../components/file-picker";
 import { FormAlert } from "../../../components/form-alert";
 import { SubmitButton } from "../../../components/submit-button";
@@ -13,6 +12,7 @@ import { useFormErrors } from "../../../lib/form-errors";
 import { formatNumber, pluralize } from "../../../lib/format";
 import { useScreenTitle } from "../../../lib/screen-title";
 import { RequireSession } from "../../auth";
+import { smallButton } from "../components/tap-target";
 import { importEpub } from "../studio-api";
 
 const LABELS = { file: "EPUB file" };
@@ -120,13 +120,15 @@ function ImportSummary({ result }: { result: ImportResult }) {
     <FormAlert
       tone="success"
       action={
-        <Link to={`/books/${result.bookId}`} className={buttonClasses("secondary", "sm", "self-start")}>
+        <Link to={`/books/${result.bookId}`} className={smallButton("secondary", "self-start")}>
           Open the book
         </Link>
       }
     >
-      {result.created ? "Imported" : `Imported edition ${result.version} of`} “{result.title}”: {result.chapters}{" "}
-      chapters, {formatNumber(result.wordCount)} words.
+      <span className="[overflow-wrap:anywhere]">
+        {result.created ? "Imported" : `Imported edition ${result.version} of`} “{result.title}”: {result.chapters}{" "}
+        chapters, {formatNumber(result.wordCount)} words.
+      </span>
     </FormAlert>
   );
 }

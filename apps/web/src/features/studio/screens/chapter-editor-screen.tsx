@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, FilePlus2, Trash2 } from "lucide-react";
 import { useCallback } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
-import { Button, buttonClasses } from "../../../components/button";
+import { Button } from "../../../components/button";
 import { ErrorState } from "../../../components/error-state";
 import { FormAlert } from "../../../components/form-alert";
 import { LoadingStatus, Skeleton } from "../../../components/skeleton";
@@ -14,6 +14,7 @@ import { RequireSession } from "../../auth";
 import { type ChapterDraft, ChapterEditor } from "../components/chapter-editor";
 import { ChapterOrderList } from "../components/chapter-order-list";
 import { ConfirmAction } from "../components/confirm-action";
+import { smallButton, TAP } from "../components/tap-target";
 import { studioChapterQuery, studioKeys, useAddChapter, useStoreBook, useStudioBook } from "../queries";
 import { studioApi } from "../studio-api";
 
@@ -68,9 +69,9 @@ function ChapterWorkspace({ bookId, anchorId }: { bookId: string; anchorId: stri
       <aside className="flex flex-col gap-3 lg:w-72 lg:shrink-0" aria-label="Book">
         <Link
           to={`/studio/books/${bookId}`}
-          className="inline-flex items-center gap-1.5 text-ink-muted text-sm hover:text-ink"
+          className={`inline-flex min-w-0 items-center gap-1.5 text-ink-muted text-sm [overflow-wrap:anywhere] hover:text-ink ${TAP}`}
         >
-          <ArrowLeft aria-hidden="true" className="size-4" />
+          <ArrowLeft aria-hidden="true" className="size-4 shrink-0" />
           {book.data.book.title}
         </Link>
         <p className="text-ink-muted text-xs">
@@ -81,6 +82,7 @@ function ChapterWorkspace({ bookId, anchorId }: { bookId: string; anchorId: stri
         <Button
           variant="secondary"
           size="sm"
+          className={TAP}
           onClick={() => addChapter.mutate()}
           aria-disabled={addChapter.isPending || undefined}
         >
@@ -138,7 +140,7 @@ function ChapterPane({ bookId, anchorId }: { bookId: string; anchorId: string })
       <h1 className="sr-only">Chapter {chapter.data.chapterNumber}</h1>
       <ChapterEditor chapter={chapter.data} save={save} />
       <div className="flex flex-wrap items-center gap-3 border-line border-t pt-4">
-        <Link to={`/studio/books/${bookId}`} className={buttonClasses("ghost", "sm")}>
+        <Link to={`/studio/books/${bookId}`} className={smallButton("ghost")}>
           Book settings
         </Link>
         <ConfirmAction

@@ -1,7 +1,7 @@
 import type { Me } from "@quire/core";
 import { ArrowLeft, Download, PenLine } from "lucide-react";
 import { Link, useParams } from "react-router";
-import { Button, buttonClasses } from "../../../components/button";
+import { Button } from "../../../components/button";
 import { ErrorState } from "../../../components/error-state";
 import { LoadingStatus, Skeleton } from "../../../components/skeleton";
 import { formatNumber, pluralize } from "../../../lib/format";
@@ -11,6 +11,7 @@ import { statusBadge } from "../../catalog";
 import { BookDetailsForm } from "../components/book-details-form";
 import { CoverPicker } from "../components/cover-picker";
 import { LaunchPanel } from "../components/launch-panel";
+import { smallButton, TAP } from "../components/tap-target";
 import { useAddChapter, useStudioBook } from "../queries";
 import { studioApi } from "../studio-api";
 
@@ -47,12 +48,17 @@ function EditBook({ bookId, user }: { bookId: string; user: Me }) {
   const { book } = data;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 md:px-6 md:py-12" data-testid="edit-book">
-      <Link to="/studio" className="inline-flex items-center gap-1.5 self-start text-ink-muted text-sm hover:text-ink">
+      <Link
+        to="/studio"
+        className={`inline-flex items-center gap-1.5 self-start text-ink-muted text-sm hover:text-ink ${TAP}`}
+      >
         <ArrowLeft aria-hidden="true" className="size-4" />
         Studio
       </Link>
       <header className="flex flex-col gap-3">
-        <h1 className="font-semibold font-serif text-3xl text-ink tracking-tight sm:text-4xl">{book.title}</h1>
+        <h1 className="font-semibold font-serif text-3xl text-ink tracking-tight [overflow-wrap:anywhere] sm:text-4xl">
+          {book.title}
+        </h1>
         <p className="flex flex-wrap gap-x-3 gap-y-1 text-ink-muted text-sm" data-testid="book-status">
           <span>{statusBadge(book).text}</span>
           <span>{pluralize(data.chapters.length, "chapter")}</span>
@@ -62,22 +68,27 @@ function EditBook({ bookId, user }: { bookId: string; user: Me }) {
         </p>
         <div className="flex flex-wrap gap-2">
           {data.chapters.length === 0 ? (
-            <Button size="sm" onClick={() => addChapter.mutate()} aria-disabled={addChapter.isPending || undefined}>
+            <Button
+              size="sm"
+              className={TAP}
+              onClick={() => addChapter.mutate()}
+              aria-disabled={addChapter.isPending || undefined}
+            >
               <PenLine aria-hidden="true" className="size-4" />
               {addChapter.isPending ? "Opening the editor…" : "Write the first chapter"}
             </Button>
           ) : (
-            <Link to={`/studio/books/${book.id}/chapters`} className={buttonClasses("primary", "sm")}>
+            <Link to={`/studio/books/${book.id}/chapters`} className={smallButton("primary")}>
               <PenLine aria-hidden="true" className="size-4" />
               Write chapters
             </Link>
           )}
-          <a href={studioApi.exportUrl(book.id)} download className={buttonClasses("secondary", "sm")}>
+          <a href={studioApi.exportUrl(book.id)} download className={smallButton("secondary")}>
             <Download aria-hidden="true" className="size-4" />
             Export EPUB
           </a>
           {book.display ? (
-            <Link to={`/books/${book.id}`} className={buttonClasses("ghost", "sm")}>
+            <Link to={`/books/${book.id}`} className={smallButton("ghost")}>
               Book page
             </Link>
           ) : null}

@@ -5,10 +5,11 @@ import { Link, useNavigate } from "react-router";
 import { buttonClasses } from "../../../components/button";
 import { FormAlert } from "../../../components/form-alert";
 import { SubmitButton } from "../../../components/submit-button";
-import { TextAreaField, TextField } from "../../../components/text-field";
+import { TextAreaField } from "../../../components/text-field";
 import { useFormErrors } from "../../../lib/form-errors";
 import { useScreenTitle } from "../../../lib/screen-title";
 import { RequireSession } from "../../auth";
+import { BookTitleField } from "../components/book-title-field";
 import { useStoreBook } from "../queries";
 import { studioApi } from "../studio-api";
 
@@ -54,7 +55,7 @@ function NewBookForm() {
         className="flex flex-col gap-5 rounded-2xl border border-line bg-surface p-5 shadow-card sm:p-7"
       >
         {failure ? <FormAlert>{failure}</FormAlert> : null}
-        <TextField
+        <BookTitleField
           {...form.field("title")}
           label={LABELS.title}
           value={title}

@@ -1,7 +1,7 @@
 import type { Me, StudioBookList } from "@quire/core";
 import { BookPlus, FileUp, PenLine } from "lucide-react";
 import { Link } from "react-router";
-import { Button, buttonClasses } from "../../../components/button";
+import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
 import { ErrorState } from "../../../components/error-state";
 import { FormAlert } from "../../../components/form-alert";
@@ -11,6 +11,7 @@ import { formatNumber } from "../../../lib/format";
 import { useScreenTitle } from "../../../lib/screen-title";
 import { RequireSession } from "../../auth";
 import { COMPLETION_LABELS, statusBadge } from "../../catalog";
+import { smallButton } from "../components/tap-target";
 import { useBecomeAuthor, useStudioBooks } from "../queries";
 
 export function StudioScreen() {
@@ -30,13 +31,13 @@ function Studio({ user }: { user: Me }) {
         </div>
         <div className="flex flex-wrap gap-2">
           {isAdmin ? (
-            <Link to="/admin/import" className={buttonClasses("secondary", "sm")}>
+            <Link to="/admin/import" className={smallButton("secondary")}>
               <FileUp aria-hidden="true" className="size-4" />
               Import an EPUB
             </Link>
           ) : null}
           {isAuthor ? (
-            <Link to="/studio/books/new" className={buttonClasses("primary", "sm")}>
+            <Link to="/studio/books/new" className={smallButton("primary")}>
               <BookPlus aria-hidden="true" className="size-4" />
               New book
             </Link>
@@ -91,7 +92,7 @@ function MyBooks() {
         <p className="max-w-sm text-ink-muted text-sm">
           Start with a title; chapters, a cover and a launch date come next.
         </p>
-        <Link to="/studio/books/new" className={buttonClasses("primary", "sm")}>
+        <Link to="/studio/books/new" className={smallButton("primary")}>
           Start a new book
         </Link>
       </EmptyState>
@@ -117,7 +118,7 @@ function StudioBookRow({ item }: { item: StudioBookList["items"][number] }) {
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <Link
           to={`/studio/books/${book.id}`}
-          className="truncate font-semibold font-serif text-ink text-lg hover:underline"
+          className="line-clamp-3 font-semibold font-serif text-ink text-lg [overflow-wrap:anywhere] hover:underline"
         >
           {book.title}
         </Link>
@@ -130,7 +131,7 @@ function StudioBookRow({ item }: { item: StudioBookList["items"][number] }) {
       </div>
       <Link
         to={`/studio/books/${book.id}/chapters`}
-        className={buttonClasses("secondary", "sm", "shrink-0")}
+        className={smallButton("secondary", "shrink-0")}
         aria-label={`Write “${book.title}”`}
       >
         Write
