@@ -4,6 +4,8 @@ import { fillPath } from "@quire/core/api-paths";
 import { FUNCTION_CALL_TIMEOUT_MS } from "@quire/core/constants";
 import { AppError } from "@quire/core/errors";
 import { connectionFailed, parseFailure } from "./errors";
+import { nativeRequest } from "./native/native-session";
+import { isNativeApp } from "./native/platform";
 
 type QueryValue = string | number | boolean | null | undefined;
 
@@ -24,7 +26,8 @@ export function withQuery(path: string, query: Record<string, QueryValue> = {}):
 }
 
 /**
- * Calls an API operation by its contract name (same origin): `api("books.get", { params: { id } })`.
+ * Calls an API operation by its contract name (same origin; in the native app, the public origin with the
+ * bearer token): `api("books.get", { params: { id } })`.
  * Params, query and body are typed by the operation's contract, and so is the answer; an answer
  * without a body (204, or an empty 201/202 to a write) is undefined. Failures reject with an AppError:
  * the server's error body parsed by AppError.fromResponseBody, AppError.of("connectionFailed") when
@@ -77,7 +80,7 @@ async function exchange(url: string, init: RequestInit): Promise<{ response: Res
   const timer = setTimeout(() => deadline.abort(), FUNCTION_CALL_TIMEOUT_MS);
   const signal = init.signal ? AbortSignal.any([init.signal, deadline.signal]) : deadline.signal;
   try {
-    const response = await fetch(url, { ...init, signal, credentials: "same-origin" });
+    const response = await apiFetch(url, { ...init, signal, credentials: "same-origin" });
     let text: string | undefined;
     try {
       text = await response.text();
@@ -92,6 +95,12 @@ async function exchange(url: string, init: RequestInit): Promise<{ response: Res
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** `fetch` for an API path: as it is in a browser; in the native app, to the public origin with the bearer token. */
+export function apiFetch(path: string, init: RequestInit): Promise<Response> {
+  if (!isNativeApp()) return fetch(path, init);
+  return nativeRequest(path, init).then(([url, sent]) => fetch(url, sent));
 }
 
 function hasNoBody(response: Response): boolean {
