@@ -3,7 +3,6 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { startOfflineSync } from "./features/offline-queue";
-import { watchSafeAreaInsets } from "./lib/native/safe-area";
 import { createQueryClient } from "./lib/query-client";
 import { routerFlushSync } from "./lib/router-flush-sync";
 import { ScreenTitleProvider } from "./lib/screen-title";
@@ -18,8 +17,6 @@ const queryClient = createQueryClient();
 const router = createRouter();
 // Actions made offline are sent when the network returns, whichever screen is open.
 startOfflineSync(queryClient);
-// SPEC §2: insets a native shell reports late are measured until known, and the layout follows them.
-watchSafeAreaInsets();
 
 createRoot(container).render(
   <StrictMode>

@@ -12,6 +12,7 @@ import { useNotificationStream } from "../features/notifications/use-notificatio
 import { OnboardingGate } from "../features/onboarding/onboarding-gate";
 import { SearchField } from "../features/search/components/search-field";
 import { useKeyboardOpen } from "../lib/native/keyboard";
+import { startSafeAreaWatch } from "../lib/native/safe-area";
 import { useCurrentScreenTitle } from "../lib/screen-title";
 import { ACCOUNT_SETTINGS_PATH, AccountMenu } from "./account-menu";
 
@@ -64,6 +65,7 @@ function accountNavItem(session: Session, signInPath: string): NavItem {
 
 export function AppShell() {
   const keyboardOpen = useKeyboardOpen();
+  useEffect(startSafeAreaWatch, []);
   return (
     <div
       className="flex min-h-dvh flex-col"

@@ -15,6 +15,7 @@ import {
 } from "lucide-react";
 import { type CSSProperties, lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { startSafeAreaWatch } from "../../lib/native/safe-area";
 import { canLockOrientation, enterImmersive } from "../../lib/native/screen";
 import { readerPath } from "../../lib/reader-path";
 import { useTheme } from "../../lib/theme-provider";
@@ -64,6 +65,8 @@ export function ReaderView({ bookId, bookTitle, toc, chapters, chapter, switchin
   const [rotationLock, setRotationLock] = useOrientationLock();
   // In the app the reader is immersive while open (status bar hidden); browsers have Full screen instead.
   useEffect(() => enterImmersive(), []);
+  // A reader opened first (a shared link) starts the safe-area watch the shell would have started.
+  useEffect(startSafeAreaWatch, []);
   const frame = useRef<ChapterFrameHandle>(null);
   const [metrics, setMetrics] = useState<FrameMetrics | null>(null);
   const [chromeHidden, setChromeHidden] = useState(false);

@@ -88,3 +88,12 @@ export function watchSafeAreaInsets(options: SafeAreaWatchOptions = {}): () => v
     probe?.remove();
   };
 }
+
+let watching = false;
+
+/** The page's one watch, from the first screen that asks (the shell or the reader); it lasts for the page. */
+export function startSafeAreaWatch(): void {
+  if (watching) return;
+  watching = true;
+  watchSafeAreaInsets();
+}
