@@ -5,6 +5,8 @@ import { type DialectName, dialectOf } from "./db/dialect";
 import type { S3StorageOptions } from "./infra/s3-storage";
 import { HOUSE_ACCOUNT_USERNAMES } from "./seed/house-accounts";
 
+const CERT_SHA256 = /^[0-9A-F]{2}(:[0-9A-F]{2}){31}$/i;
+
 /**
  * Every setting Quire reads from the environment, with its embedded default.
  * README's configuration table mirrors this list.
@@ -40,6 +42,21 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[a-z][a-z0-9+.-]*$/)
     .default("quire"),
+  QUIRE_ANDROID_APP_ID: z
+    .string()
+    .regex(/^[a-zA-Z]\w*(\.[a-zA-Z]\w*)+$/, "must be an Android application id, e.g. app.quire.reader")
+    .optional(),
+  QUIRE_ANDROID_CERT_SHA256: z
+    .string()
+    .refine(
+      (value) => listOf(value).every((fingerprint) => CERT_SHA256.test(fingerprint)),
+      "must be SHA-256 certificate fingerprints (AB:CD:…, 32 bytes each), separated by commas",
+    )
+    .optional(),
+  QUIRE_IOS_APP_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}\.[A-Za-z0-9.-]+$/, "must be TEAMID.bundle-id, e.g. ABCDE12345.app.quire.reader")
+    .optional(),
   QUIRE_CAPTCHA: z.enum(["altcha", "recaptcha", "turnstile"]).default("altcha"),
   ALTCHA_HMAC_KEY: z.string().min(32).optional(),
   RECAPTCHA_SITE_KEY: z.string().optional(),
@@ -129,6 +146,11 @@ export interface Config {
   search: { requestsPerIpPerMinute: number };
   /** OpenID Connect clients; a provider without a client id is off and says so. */
   social: { google: SocialProviderConfig | undefined; apple: SocialProviderConfig | undefined; appScheme: string };
+  /** The native apps this site vouches for at /.well-known (App Links, Universal Links); unset: not served. */
+  appLinks: {
+    android: { packageName: string; certFingerprints: string[] } | undefined;
+    iosAppId: string | undefined;
+  };
   /**
    * Captcha on account deletion. ALTCHA (self-hosted proof of work) needs no account; its HMAC key
    * defaults to a random one kept in the data directory, so set it when several processes serve.
@@ -235,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       apple: provider(e.APPLE_CLIENT_ID, e.APPLE_CLIENT_SECRET, e.APPLE_ISSUER),
       appScheme: e.QUIRE_APP_SCHEME,
     },
+    appLinks: appLinksConfig(e),
     captcha: captchaConfig(e),
     images: { maxBytes: e.QUIRE_MAX_IMAGE_BYTES, maxPixels: e.QUIRE_MAX_IMAGE_PIXELS },
     storage: storageConfig(e),
@@ -333,6 +356,21 @@ function apnsConfig(e: z.infer<typeof EnvSchema>): Config["push"]["apns"] {
     teamId: e.QUIRE_APNS_TEAM_ID,
     topic: e.QUIRE_APNS_TOPIC,
     host: e.QUIRE_APNS_HOST ?? defaultHost,
+  };
+}
+
+function appLinksConfig(e: z.infer<typeof EnvSchema>): Config["appLinks"] {
+  const { QUIRE_ANDROID_APP_ID: packageName, QUIRE_ANDROID_CERT_SHA256: certs } = e;
+  if (Boolean(packageName) !== Boolean(certs)) {
+    const missing = packageName ? "QUIRE_ANDROID_CERT_SHA256" : "QUIRE_ANDROID_APP_ID";
+    throw new Error(
+      `Invalid configuration: QUIRE_ANDROID_APP_ID and QUIRE_ANDROID_CERT_SHA256 go together; ${missing} is missing`,
+    );
+  }
+  return {
+    // Google's verifier compares fingerprints as upper-case hex.
+    android: packageName && certs ? { packageName, certFingerprints: listOf(certs.toUpperCase()) } : undefined,
+    iosAppId: e.QUIRE_IOS_APP_ID,
   };
 }
 

@@ -1,0 +1,2 @@
+export { APP_LINK_PATHS } from "./app-link-paths";
+export { appLinksRoutes } from "./app-links.routes";
