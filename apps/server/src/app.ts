@@ -8,6 +8,7 @@ import { accountDeletionRoutes } from "./features/account-deletion/account-delet
 import { afterReadingRoutes } from "./features/after-reading/after-reading.routes";
 import { analyticsEventsRoutes, analyticsSummaryRoutes } from "./features/analytics";
 import { annotationsRoutes } from "./features/annotations/annotations.routes";
+import { appLinksRoutes } from "./features/app-links";
 import { authRoutes } from "./features/auth/auth.routes";
 import { socialRoutes } from "./features/auth/social/social.routes";
 import { bookSearchRoutes } from "./features/book-search/book-search.routes";
@@ -110,6 +111,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await registerSessions(app, auth);
 
   await app.register(healthRoutes, { repository: services.health });
+  await app.register(appLinksRoutes, { links: ctx.config.appLinks });
   await app.register(catalogRoutes, { service: services.catalog, cache });
   await app.register(readerRoutes, { service: services.reader, cache });
   await app.register(usersRoutes, { service: services.users, authorBooks: services.authorBooks, cache });
