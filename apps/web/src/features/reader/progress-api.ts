@@ -1,5 +1,6 @@
 import type { BookProgressResponse, ChapterProgressUpdate, TextLocator } from "@quire/core";
 import { apiPath } from "@quire/core/api-paths";
+import { apiFetch } from "../../lib/api-client";
 import { connectionFailed, parseFailure } from "../../lib/errors";
 import { queueWrite } from "../offline-queue";
 
@@ -10,7 +11,7 @@ import { queueWrite } from "../offline-queue";
 async function putJson<T>(path: string, body: unknown, keepalive: boolean): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await apiFetch(path, {
       method: "PUT",
       headers: { Accept: "application/json", "Content-Type": "application/json" },
       body: JSON.stringify(body),

@@ -1,6 +1,6 @@
 import type { ProfileImageKind, ProfileImageResponse } from "@quire/core";
 import { apiPath } from "@quire/core/api-paths";
-import { api } from "../../lib/api-client";
+import { api, apiFetch } from "../../lib/api-client";
 import { connectionFailed, parseFailure } from "../../lib/errors";
 
 /** The tus endpoint resumable uploads are created at. */
@@ -12,7 +12,7 @@ export async function uploadProfileImageAtOnce(kind: ProfileImageKind, file: Fil
   form.append("file", file, file.name);
   let response: Response;
   try {
-    response = await fetch(apiPath(`me.${kind}`), {
+    response = await apiFetch(apiPath(`me.${kind}`), {
       method: "POST",
       body: form,
       headers: { Accept: "application/json" },
