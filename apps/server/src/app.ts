@@ -24,6 +24,7 @@ import { libraryRoutes } from "./features/library/library.routes";
 import { localeRoutes } from "./features/locale";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
 import { streamRoutes } from "./features/notifications/stream.routes";
+import { ogImageRoutes } from "./features/og-image";
 import { opdsRoutes } from "./features/opds/opds.routes";
 import { betaSignupsRoutes, plusRoutes } from "./features/plus";
 import { pushRoutes } from "./features/push/push.routes";
@@ -186,6 +187,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     });
   }
 
+  await app.register(ogImageRoutes, { service: services.ogImages });
+
   app.get("/api/v1/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   // Not registered as a plugin: its not-found handler must cover the whole app.
@@ -198,6 +201,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     viewerOf: (request) => resolveViewer(request, auth),
     publicOrigin: ctx.publicOrigin,
     catalog: services.catalog,
+    ogImages: services.ogImages,
   });
   return app;
 }

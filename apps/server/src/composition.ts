@@ -45,6 +45,7 @@ import { EventWorker } from "./features/notifications/event-worker";
 import { NotificationHub } from "./features/notifications/notification-hub";
 import { NotificationsRepository } from "./features/notifications/notifications.repository";
 import { NotificationsService } from "./features/notifications/notifications.service";
+import { OgImageService } from "./features/og-image";
 import { OpdsRepository } from "./features/opds/opds.repository";
 import { OpdsService } from "./features/opds/opds.service";
 import { PlusRepository, PlusService } from "./features/plus";
@@ -212,6 +213,12 @@ export async function composeApp(ctx: AppContext) {
       requireAdmin: (userId) => studio.access.admin(userId),
     }),
     notifications: new NotificationsService(new NotificationsRepository(db), clock),
+    ogImages: new OgImageService({
+      storage,
+      catalog,
+      maxPixels: config.images.maxPixels,
+      logger: subsystemLogger(ctx.logger, "server:web"),
+    }),
     profileEditing: new ProfileEditingService({
       repository: new ProfileEditingRepository(db),
       clock,

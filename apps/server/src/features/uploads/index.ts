@@ -1,1 +1,1 @@
-export { prepareProfileImage, renderThumbnail, THUMBNAIL_PX } from "./image-processing";
+export { imageWork, prepareProfileImage, renderThumbnail, THUMBNAIL_PX } from "./image-processing";

@@ -5,6 +5,8 @@ export interface PageMeta {
   title: string;
   description: string;
   imageUrl?: string | null;
+  /** Set when imageUrl is a card of known size, so a link preview can lay it out before fetching it. */
+  imageSize?: { width: number; height: number; type: string } | null;
   url: string;
   type?: "website" | "book";
   /** The image the page paints largest, exactly as the app's <img> will ask for it (a book page's cover). */
@@ -31,6 +33,13 @@ export function renderHead(template: string, meta: PageMeta): string {
     `<meta property="og:description" content="${escapeHtml(description)}">`,
     `<meta property="og:url" content="${escapeHtml(meta.url)}">`,
     ...(meta.imageUrl ? [`<meta property="og:image" content="${escapeHtml(meta.imageUrl)}">`] : []),
+    ...(meta.imageUrl && meta.imageSize
+      ? [
+          `<meta property="og:image:type" content="${escapeHtml(meta.imageSize.type)}">`,
+          `<meta property="og:image:width" content="${meta.imageSize.width}">`,
+          `<meta property="og:image:height" content="${meta.imageSize.height}">`,
+        ]
+      : []),
     `<meta name="twitter:card" content="${meta.imageUrl ? "summary_large_image" : "summary"}">`,
     // The page's largest paint: fetched with the HTML rather than after the app, its data and a render.
     ...(meta.preloadImage

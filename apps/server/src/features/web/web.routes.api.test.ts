@@ -29,7 +29,9 @@ describe.each(dialectsUnderTest())("web pages on %s", (dialect) => {
     expect(html).toContain("<title>The &quot;Salt&quot; &lt;Lantern&gt; — Quire</title>");
     expect(html).toContain('<meta property="og:title" content="The &quot;Salt&quot; &lt;Lantern&gt; — Quire">');
     expect(html).toContain('<meta property="og:description" content="A keeper &amp; her light.">');
-    expect(html).toContain(`<meta property="og:image" content="http://localhost:8080/files/covers/${id}.svg">`);
+    expect(html).toMatch(
+      new RegExp(`<meta property="og:image" content="http://localhost:8080/og/books/${id}/[0-9a-f]{16}\\.png">`),
+    );
     expect(html).toContain('<meta name="description" content="A keeper &amp; her light.">');
     // The cover, the page's largest paint, is fetched with the HTML, at the URL the app's <img> uses
     // (an SVG as it is; a raster cover's 556 px thumbnail).

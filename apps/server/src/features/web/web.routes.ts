@@ -13,6 +13,7 @@ import { FILES_CSP } from "../../security-headers";
 import type { Viewer } from "../../shared/session";
 import { captureCampaign } from "../campaign";
 import { type CatalogService, VISITOR } from "../catalog";
+import type { OgImageService } from "../og-image";
 import type { BookFileGate } from "../reader";
 import { renderHead } from "./html-head";
 import { routePreloads } from "./route-preloads";
@@ -28,6 +29,8 @@ export interface WebOptions {
   viewerOf: (request: FastifyRequest) => Promise<Viewer | null>;
   publicOrigin: PublicOrigin;
   catalog: CatalogService;
+  /** The link-preview card a book page names as its og:image. */
+  ogImages: OgImageService;
 }
 
 const NOT_BUILT_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Quire</title></head>
@@ -132,13 +135,15 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     const origin = options.publicOrigin(request);
     try {
       const { book } = await options.catalog.getBook(request.params.id, VISITOR);
+      const card = options.ogImages.forBook(book);
       return sendPage(
         request,
         reply,
         renderHead(template, {
           title: `${book.title} — Quire`,
           description: book.summary || DEFAULT_DESCRIPTION,
-          imageUrl: absolute(book.imageUrl, origin),
+          imageUrl: absolute(card?.url ?? book.imageUrl, origin),
+          imageSize: card,
           url: `${origin}/books/${encodeURIComponent(book.id)}`,
           type: "book",
           preloadImage: book.imageUrl ? coverImageUrl(book.imageUrl, "medium") : null,
