@@ -1,6 +1,7 @@
 import type { Book, BookData, BookSource, BookStatus, CompletionStatus, PublishingLabel, TocEntry } from "@quire/core";
 import { fromBool, parseJson } from "../../db/json";
 import type { BookDataRow, BookRow } from "../../db/schema";
+import type { ListedBookRow } from "./catalog.repository";
 
 export interface BookRefs {
   genreRefs: string[];
@@ -30,6 +31,16 @@ export function presentBook(row: BookRow, refs: BookRefs): Book {
     interactionScore: row.interactionScore,
     lastInteractedAt: row.lastInteractedAt,
   };
+}
+
+/** A row whose refs came folded in: genres by id, categories by their position, then id (as `bookRefs` orders them). */
+export function presentListedBook(row: ListedBookRow): Book {
+  const categories = row.categoryRefs?.split(",").map((pair) => pair.split(" ") as [string, string]) ?? [];
+  categories.sort(([a, aId], [b, bId]) => Number(a) - Number(b) || (aId < bId ? -1 : aId > bId ? 1 : 0));
+  return presentBook(row, {
+    genreRefs: row.genreRefs?.split(",").sort() ?? [],
+    categoryRefs: categories.map(([, id]) => id),
+  });
 }
 
 export function presentBookData(row: BookDataRow): BookData {

@@ -1,6 +1,6 @@
 import type { BookSort, Page } from "@quire/core";
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
-import { keysetPage } from "../../db/keyset";
+import { keysetAfter, keysetPage, pageOf, readCursor } from "../../db/keyset";
 import { param, ReusableQuery } from "../../db/reusable-query";
 import type { BookDataRow, BookRow, ChapterRow, Database } from "../../db/schema";
 
@@ -16,6 +16,38 @@ export interface BookFilters {
 
 type BooksQuery = SelectQueryBuilder<Database, "books", BookRow>;
 
+/** A book row with its genre ids and its categories' `position id` pairs folded in as comma-joined text. */
+export type ListedBookRow = BookRow & { genreRefs: string | null; categoryRefs: string | null };
+
+const FILTER_KEYS = ["display", "source", "status", "genre", "category", "completionStatus"] as const;
+/** The test `filtered` applies: a filter takes part in the statement's shape only when it would add a condition. */
+const isSet = (filters: BookFilters, key: (typeof FILTER_KEYS)[number]) =>
+  key === "display" ? filters.display !== undefined : Boolean(filters[key]);
+
+/**
+ * Folds a book's genre and category ids into its row, so a page of books is one statement instead of a
+ * second one to hydrate it. Ids are slugs (no comma, no space); the order is set when presenting.
+ */
+function withRefs<O>(query: SelectQueryBuilder<Database, "books", O>) {
+  return query.select((eb) => [
+    eb
+      .selectFrom("bookGenres")
+      .select((sub) => sql<string>`string_agg(${sub.ref("bookGenres.genreId")}, ',')`.as("refs"))
+      .whereRef("bookGenres.bookId", "=", "books.id")
+      .as("genreRefs"),
+    eb
+      .selectFrom("categoryBooks")
+      .innerJoin("categories", "categories.id", "categoryBooks.categoryId")
+      .select((sub) =>
+        sql<string>`string_agg(cast(${sub.ref("categories.position")} as text) || ' ' || ${sub.ref("categories.id")}, ',')`.as(
+          "refs",
+        ),
+      )
+      .whereRef("categoryBooks.bookId", "=", "books.id")
+      .as("categoryRefs"),
+  ]);
+}
+
 const SORTS = {
   popular: { column: "interactionScore", direction: "desc", type: "number" },
   newest: { column: "addedDate", direction: "desc", type: "string" },
@@ -26,6 +58,8 @@ const SORTS = {
 export class CatalogRepository {
   private readonly bookWithDataQuery;
   private readonly labelsOfBookQuery;
+  /** One compiled list statement per filter shape (which filters are set, the sort, how it pages). */
+  private readonly listQueries = new Map<string, ReusableQuery<ListedBookRow>>();
 
   constructor(private readonly db: Kysely<Database>) {
     // The book page's two reads have a fixed shape: compiled once, run with each id.
@@ -110,17 +144,38 @@ export class CatalogRepository {
   }
 
   /**
-   * Filtered books in the sort's order. The id tie-breaker runs in the same direction as the sort
+   * The list statement for the shape of `filters`, built and compiled on first use: building and compiling a
+   * Kysely query cost more than running it. The id tie-breaker runs in the same direction as the sort
    * column, so the index serves the whole ORDER BY (mixed directions make SQLite sort every match).
    */
-  async listBooksAtOffset(filters: BookFilters, sort: BookSort, limit: number, offset: number): Promise<BookRow[]> {
-    const { column, direction } = SORTS[sort];
-    return this.filtered(filters)
-      .orderBy(`books.${column}`, direction)
-      .orderBy("books.id", direction)
-      .limit(limit)
-      .offset(offset)
-      .execute();
+  private listQuery(filters: BookFilters, sort: BookSort, paging: "first" | "after" | "offset") {
+    const present = FILTER_KEYS.filter((key) => isSet(filters, key));
+    const shape = `${sort} ${paging} ${present.join(",")}`;
+    let query = this.listQueries.get(shape);
+    if (!query) {
+      const { column, direction } = SORTS[sort];
+      const placeholders = Object.fromEntries(present.map((key) => [key, param(key)])) as unknown as BookFilters;
+      const order = { sort: `books.${column}`, id: "books.id", direction } as const;
+      const after = paging === "after" ? ([param("afterSort"), param("afterId")] as const) : undefined;
+      let builder = keysetAfter(withRefs(this.filtered(placeholders)), order, after as [string, string] | undefined);
+      if (paging === "offset") builder = builder.offset(param("offset") as unknown as number);
+      query = new ReusableQuery(builder.limit(param("limit") as unknown as number).compile());
+      this.listQueries.set(shape, query);
+    }
+    return query;
+  }
+
+  private filterValues(filters: BookFilters): Record<string, unknown> {
+    return Object.fromEntries(FILTER_KEYS.filter((key) => isSet(filters, key)).map((key) => [key, filters[key]]));
+  }
+
+  async listBooksAtOffset(
+    filters: BookFilters,
+    sort: BookSort,
+    limit: number,
+    offset: number,
+  ): Promise<ListedBookRow[]> {
+    return this.listQuery(filters, sort, "offset").execute(this.db, { ...this.filterValues(filters), limit, offset });
   }
 
   async listBooksPage(
@@ -128,18 +183,16 @@ export class CatalogRepository {
     sort: BookSort,
     pageSize: number,
     cursor: string | undefined,
-  ): Promise<Page<BookRow>> {
-    const { column, direction, type } = SORTS[sort];
-    return keysetPage(this.filtered(filters), {
-      cursor,
-      foreign: "refuse",
-      sort: `books.${column}`,
-      sortType: type,
-      id: "books.id",
-      direction,
-      limit: pageSize,
-      keyOf: (row) => [row[column], row.id],
+  ): Promise<Page<ListedBookRow>> {
+    const { column, type } = SORTS[sort];
+    const after = readCursor(cursor, { foreign: "refuse", sortType: type });
+    const rows = await this.listQuery(filters, sort, after ? "after" : "first").execute(this.db, {
+      ...this.filterValues(filters),
+      afterSort: after?.[0],
+      afterId: after?.[1],
+      limit: pageSize + 1,
     });
+    return pageOf(rows, pageSize, (row) => [row[column], row.id]);
   }
 
   async countBooks(filters: BookFilters): Promise<number> {
@@ -150,10 +203,8 @@ export class CatalogRepository {
     return Number(row.count);
   }
 
-  async trendingBooks(limit: number): Promise<BookRow[]> {
-    return this.db
-      .selectFrom("books")
-      .selectAll()
+  async trendingBooks(limit: number): Promise<ListedBookRow[]> {
+    return withRefs(this.db.selectFrom("books").selectAll("books"))
       .where("display", "=", 1)
       .where("status", "=", "launched")
       .orderBy("interactionScore", "desc")
@@ -168,10 +219,8 @@ export class CatalogRepository {
     until: string,
     pageSize: number,
     cursor: string | undefined,
-  ): Promise<Page<BookRow>> {
-    const query = this.db
-      .selectFrom("books")
-      .selectAll()
+  ): Promise<Page<ListedBookRow>> {
+    const query = withRefs(this.db.selectFrom("books").selectAll("books"))
       .where("source", "=", "own")
       .where("status", "=", "launched")
       .where("display", "=", 1)

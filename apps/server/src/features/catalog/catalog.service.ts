@@ -14,7 +14,7 @@ import {
   TRENDING_BOOKS_COUNT,
 } from "@quire/core";
 import type { BookDataRow, BookRow } from "../../db/schema";
-import { presentBook, presentBookData } from "./catalog.presenter";
+import { presentBook, presentBookData, presentListedBook } from "./catalog.presenter";
 import type { BookFilters, CatalogRepository } from "./catalog.repository";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -56,21 +56,21 @@ export class CatalogService {
         this.repository.countBooks(filters),
       ]);
       const hasMore = query.page * query.pageSize < total;
-      return { items: await this.hydrate(rows), nextCursor: hasMore ? String(query.page + 1) : null, total };
+      return { items: rows.map(presentListedBook), nextCursor: hasMore ? String(query.page + 1) : null, total };
     }
     const page = await this.repository.listBooksPage(filters, query.sort, query.pageSize, query.cursor);
-    return { items: await this.hydrate(page.items), nextCursor: page.nextCursor };
+    return { items: page.items.map(presentListedBook), nextCursor: page.nextCursor };
   }
 
   async trendingBooks(): Promise<Book[]> {
-    return this.hydrate(await this.repository.trendingBooks(TRENDING_BOOKS_COUNT));
+    return (await this.repository.trendingBooks(TRENDING_BOOKS_COUNT)).map(presentListedBook);
   }
 
   async newCommunityBooks(cursor: string | undefined): Promise<Page<Book>> {
     const now = this.clock();
     const since = new Date(now.getTime() - TOP_NEW_WINDOW_DAYS * DAY_MS).toISOString();
     const page = await this.repository.launchedCommunityBooks(since, now.toISOString(), TOP_NEW_PAGE_SIZE, cursor);
-    return { items: await this.hydrate(page.items), nextCursor: page.nextCursor };
+    return { items: page.items.map(presentListedBook), nextCursor: page.nextCursor };
   }
 
   private async getVisibleBook(id: string, viewer: Viewer): Promise<{ book: BookRow; data: BookDataRow | undefined }> {
