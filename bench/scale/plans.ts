@@ -1,0 +1,133 @@
+/**
+ * Every query a hot path runs, with its plan at full size. The real app runs in this process (`buildApp`, the
+ * fixture's database) and answers each hot route once with `inject`, as a signed-in reader; every statement it
+ * sends to PostgreSQL is recorded on its way out (an observer on `pg.Client#query`, nothing replaced), then
+ * EXPLAINed (FORMAT JSON) with the same parameters. A sequential scan on a big table fails the check.
+ */
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+
+/** Tables with at least this many rows are "big": a sequential scan of one costs the whole table. */
+const BIG_TABLE_ROWS = 100_000;
+
+export interface HotRoute {
+  route: string;
+  method: "GET" | "PUT" | "POST" | "DELETE";
+  path: string;
+  signedIn: boolean;
+  body?: unknown;
+}
+
+interface Captured {
+  route: string;
+  text: string;
+  values: unknown[];
+}
+
+export interface PlanRow {
+  route: string;
+  statement: string;
+  /** How each big table is reached: "reading_progress: Index Scan (reading_progress_pk)". */
+  access: string[];
+  seqScans: string[];
+}
+
+export interface PlanReport {
+  bigTables: string[];
+  rows: PlanRow[];
+  /** Routes that did not answer 2xx (their statements are still checked). */
+  routeErrors: string[];
+}
+
+interface PlanNode {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  Plans?: PlanNode[];
+}
+
+function walk(node: PlanNode, visit: (node: PlanNode) => void): void {
+  visit(node);
+  for (const child of node.Plans ?? []) walk(child, visit);
+}
+
+const EXPLAINABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+/** Runs each route through `app` (in order, one at a time) and records the SQL each one sends. */
+async function capture(app: FastifyInstance, routes: HotRoute[], token: string) {
+  const captured: Captured[] = [];
+  const errors: string[] = [];
+  let current: string | undefined;
+  const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = prototype.query;
+  prototype.query = function (this: unknown, ...args: unknown[]) {
+    const [text, values] = args;
+    if (current !== undefined && typeof text === "string")
+      captured.push({ route: current, text, values: Array.isArray(values) ? values : [] });
+    return original.apply(this, args);
+  };
+  try {
+    for (const route of routes) {
+      current = route.route;
+      const response = await app.inject({
+        method: route.method,
+        url: route.path,
+        headers: route.signedIn ? { authorization: `Bearer ${token}` } : {},
+        ...(route.body === undefined ? {} : { payload: route.body as object }),
+      });
+      if (response.statusCode >= 300)
+        errors.push(`${route.route}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+    }
+  } finally {
+    current = undefined;
+    prototype.query = original;
+  }
+  return { captured, errors };
+}
+
+export async function checkPlans(
+  app: FastifyInstance,
+  databaseUrl: string,
+  routes: HotRoute[],
+  token: string,
+): Promise<PlanReport> {
+  const { captured, errors } = await capture(app, routes, token);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const big = await client.query<{ relname: string }>(
+      "select relname from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace and reltuples >= $1 order by relname",
+      [BIG_TABLE_ROWS],
+    );
+    const bigTables = big.rows.map((r) => r.relname);
+    // A statement several routes send is EXPLAINed once and listed under each of them.
+    const explainedOnce = new Map<string, Pick<PlanRow, "access" | "seqScans">>();
+    const rows: PlanRow[] = [];
+    const listed = new Set<string>();
+    for (const { route, text, values } of captured) {
+      if (!EXPLAINABLE.test(text) || listed.has(`${route}\n${text}`)) continue;
+      listed.add(`${route}\n${text}`);
+      let verdict = explainedOnce.get(text);
+      if (!verdict) {
+        const explained = await client.query<{ "QUERY PLAN": { Plan: PlanNode }[] }>(
+          `explain (format json) ${text}`,
+          values,
+        );
+        const access = new Set<string>();
+        const seqScans = new Set<string>();
+        walk(explained.rows[0]?.["QUERY PLAN"][0]?.Plan as PlanNode, (node) => {
+          const relation = node["Relation Name"];
+          if (!relation || !bigTables.includes(relation)) return;
+          access.add(`${relation}: ${node["Node Type"]}${node["Index Name"] ? ` (${node["Index Name"]})` : ""}`);
+          if (node["Node Type"] === "Seq Scan") seqScans.add(relation);
+        });
+        verdict = { access: [...access], seqScans: [...seqScans] };
+        explainedOnce.set(text, verdict);
+      }
+      rows.push({ route, statement: text.replace(/\s+/g, " ").trim(), ...verdict });
+    }
+    return { bigTables, rows, routeErrors: errors };
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,698 @@
+/**
+ * `npm run bench:scale`: Quire at a million readers. The question: on PostgreSQL with 1,000,000 users, 100,000
+ * books, 20,000,000 progress rows, 5,000,000 follows, 10,000,000 stars and 2,000,000 notifications, do two API
+ * processes behind a load balancer, sharing Redis, keep reads under 50 ms and writes under 100 ms at p99 at a
+ * fixed arrival rate, with no hot query scanning a big table?
+ *
+ * Steps: the fixture (fixture.ts; kept from an earlier `--keep` run); every hot route's queries EXPLAINed
+ * (plans.ts); two `quire start` processes (start-up time and memory, then the search index's first build) behind
+ * nginx (or Node's cluster module without nginx); the hello ceiling and the mixed workload in a closed loop (the
+ * most the setup serves, as a ratio), then the mix at the fixed rate (the budgets). Writes its BENCHMARKS.md
+ * section when the run is valid. Drops the fixture database at the end unless `--keep`.
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { buildApp } from "../../apps/server/src/app";
+import { createContext } from "../../apps/server/src/context";
+import { hashToken, newSecretToken } from "../../apps/server/src/features/auth/secrets";
+import {
+  appendHistory,
+  BENCH_DIR,
+  benchServerConfig,
+  describeMachine,
+  exitWith,
+  fmtInt,
+  fmtMs,
+  fmtRatio,
+  machineInfo,
+  markdownTable,
+  REPO_ROOT,
+  writeBenchmarksSection,
+} from "../lib";
+import { GENRES } from "../seed-books";
+import { dropDatabase, ensureFixture, FACTOR, type FixtureReport, SCALE, userOfNumber } from "./fixture";
+import type { MixedResult, MixedSpec, RouteMix, RouteRequest } from "./mixed-load";
+import { checkPlans, type HotRoute, type PlanReport } from "./plans";
+
+const DATABASE_URL = process.env.BENCH_SCALE_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/quire_scale";
+const REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379";
+/**
+ * The uncached genre-filtered list on the 10,000-book fixture, the slowest catalogue read in BENCHMARKS.md,
+ * sustains 1,135 req/s; the mix is held at that rate, rounded down.
+ */
+const RATE = Number(process.env.BENCH_SCALE_RATE || 1000);
+const DURATION = Number(process.env.BENCH_DURATION || 30);
+const WARMUP = Number(process.env.BENCH_WARMUP || 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
+const PROCESSES = 2;
+const READERS = 2_000;
+const REQUESTS_PER_ROUTE = 5_000;
+const READ_P99_MS = 50;
+const WRITE_P99_MS = 100;
+/** Answered from each process's public response cache: the cheapest real route of a `quire start` process. */
+const CEILING_PATH = "/api/v1/genres";
+const SEARCH_WORDS = [
+  "amber",
+  "ash",
+  "bell",
+  "cedar",
+  "cinder",
+  "copper",
+  "dawn",
+  "ember",
+  "frost",
+  "harbor",
+  "ada",
+  "lena",
+];
+
+interface Reader {
+  id: string;
+  token: string;
+  /** Books this reader has progress on (visible, not scheduled): what their progress writes update. */
+  books: string[];
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+/** Sessions for a spread of users, stored as the product stores them (a hash of the bearer token). */
+async function createReaders(client: pg.Client): Promise<Reader[]> {
+  const ids = Array.from({ length: READERS }, (_, i) =>
+    userOfNumber((Math.floor((i * SCALE.users) / READERS) + 7) % SCALE.users),
+  );
+  const tokens = ids.map(() => newSecretToken());
+  const now = new Date();
+  const expires = new Date(now.getTime() + 7 * 86_400_000).toISOString();
+  await client.query(
+    `insert into sessions (id_hash, user_id, created_at, last_used_at, expires_at)
+     select h, u, $3, $3, $4 from unnest($1::text[], $2::text[]) as s(h, u)`,
+    [tokens.map(hashToken), ids, now.toISOString(), expires],
+  );
+  const books = await client.query<{ userId: string; bookId: string }>(
+    `select p.user_id as "userId", p.book_id as "bookId" from reading_progress p join books b on b.id = p.book_id
+     where p.user_id = any($1) and b.display = 1 and b.status <> 'scheduled'`,
+    [ids],
+  );
+  const booksOf = new Map<string, string[]>();
+  for (const row of books.rows) booksOf.set(row.userId, [...(booksOf.get(row.userId) ?? []), row.bookId]);
+  return ids
+    .map((id, i) => ({ id, token: tokens[i] as string, books: booksOf.get(id) ?? [] }))
+    .filter((reader) => reader.books.length > 0);
+}
+
+function pick<T>(values: readonly T[]): T {
+  return values[Math.floor(Math.random() * values.length)] as T;
+}
+
+/** The mix: 80 % catalogue reads (half of them signed in), 15 % progress writes, 5 % feed, notifications, search. */
+function workload(readers: Reader[], bookIds: string[]): RouteMix[] {
+  const json = { "content-type": "application/json" };
+  const as = (reader: Reader) => ({ authorization: `Bearer ${reader.token}` });
+  const requests = (make: (i: number) => RouteRequest) => Array.from({ length: REQUESTS_PER_ROUTE }, (_, i) => make(i));
+  const maybeSignedIn = (i: number) => (i % 2 === 0 ? as(pick(readers)) : {});
+  const position = (anchorId: string) => ({ anchorId, offset: Math.round(Math.random() * 100) / 100 });
+  return [
+    {
+      route: "books list",
+      weight: 20,
+      requests: requests((i) => ({ method: "GET", path: "/api/v1/books", headers: maybeSignedIn(i) })),
+    },
+    {
+      route: "books list, genre",
+      weight: 20,
+      requests: requests((i) => ({
+        method: "GET",
+        path: `/api/v1/books?genre=${GENRES[i % GENRES.length]?.id}&pageSize=20`,
+        headers: maybeSignedIn(i),
+      })),
+    },
+    {
+      route: "book page",
+      weight: 40,
+      requests: requests((i) => ({ method: "GET", path: `/api/v1/books/${pick(bookIds)}`, headers: maybeSignedIn(i) })),
+    },
+    {
+      route: "progress (book)",
+      weight: 10,
+      requests: requests(() => {
+        const reader = pick(readers);
+        const anchorId = `chapter-${1 + Math.floor(Math.random() * 3)}`;
+        return {
+          method: "PUT",
+          path: `/api/v1/books/${pick(reader.books)}/progress`,
+          headers: { ...as(reader), ...json },
+          body: JSON.stringify({
+            progress: Math.floor(Math.random() * 99),
+            currentChapter: anchorId,
+            epubPosition: position(anchorId),
+          }),
+        };
+      }),
+    },
+    {
+      route: "progress (chapter)",
+      weight: 5,
+      requests: requests(() => {
+        const reader = pick(readers);
+        const anchorId = `chapter-${1 + Math.floor(Math.random() * 3)}`;
+        return {
+          method: "PUT",
+          path: `/api/v1/books/${pick(reader.books)}/chapters/${anchorId}/progress`,
+          headers: { ...as(reader), ...json },
+          body: JSON.stringify({ progress: Math.floor(Math.random() * 99), epubPosition: position(anchorId) }),
+        };
+      }),
+    },
+    {
+      route: "feed",
+      weight: 2,
+      requests: requests(() => ({ method: "GET", path: "/api/v1/feed", headers: as(pick(readers)) })),
+    },
+    {
+      route: "notifications",
+      weight: 2,
+      requests: requests(() => ({ method: "GET", path: "/api/v1/notifications", headers: as(pick(readers)) })),
+    },
+    {
+      route: "search",
+      weight: 1,
+      requests: requests(() => ({
+        method: "GET",
+        path: `/api/v1/search?q=${pick(SEARCH_WORDS)}`,
+        headers: as(pick(readers)),
+      })),
+    },
+  ];
+}
+
+const WRITE_ROUTES = new Set(["progress (book)", "progress (chapter)"]);
+
+/** Every route a reader's session leans on, for the plan check: the workload's and their neighbours. */
+function hotRoutes(reader: Reader, bookId: string, username: string): HotRoute[] {
+  const get = (route: string, path: string, signedIn = true): HotRoute => ({ route, method: "GET", path, signedIn });
+  const book = reader.books[0] as string;
+  return [
+    get("books list", "/api/v1/books", false),
+    get("books list, newest", "/api/v1/books?sort=newest"),
+    get("books list, title", "/api/v1/books?sort=title"),
+    get("books list, page 40", "/api/v1/books?page=40"),
+    ...GENRES.map((g) => get(`books list, genre ${g.id}`, `/api/v1/books?genre=${g.id}&pageSize=20`)),
+    get("trending", "/api/v1/books/trending"),
+    get("new community", "/api/v1/books/new-community"),
+    get("book page", `/api/v1/books/${bookId}`, false),
+    get("book page, signed in", `/api/v1/books/${bookId}`),
+    get("viewer state", `/api/v1/books/${bookId}/viewer-state`),
+    get("chapters", `/api/v1/books/${book}/chapters`),
+    get("chapter text", `/api/v1/books/${book}/chapters/chapter-1`),
+    get("progress", `/api/v1/books/${book}/progress`),
+    {
+      route: "progress (book)",
+      method: "PUT",
+      path: `/api/v1/books/${book}/progress`,
+      signedIn: true,
+      body: { progress: 42, currentChapter: "chapter-2", epubPosition: { anchorId: "chapter-2", offset: 0.5 } },
+    },
+    {
+      route: "progress (chapter)",
+      method: "PUT",
+      path: `/api/v1/books/${book}/chapters/chapter-2/progress`,
+      signedIn: true,
+      body: { progress: 50, epubPosition: { anchorId: "chapter-2", offset: 0.5 } },
+    },
+    {
+      route: "progress, new book",
+      method: "PUT",
+      path: `/api/v1/books/${bookId}/progress`,
+      signedIn: true,
+      body: { progress: 1, currentChapter: "chapter-1", epubPosition: { anchorId: "chapter-1", offset: 0 } },
+    },
+    { route: "star", method: "PUT", path: `/api/v1/books/${bookId}/star`, signedIn: true },
+    { route: "unstar", method: "DELETE", path: `/api/v1/books/${bookId}/star`, signedIn: true },
+    get("after reading", `/api/v1/books/${book}/after-reading`),
+    get("me", "/api/v1/me"),
+    get("home", "/api/v1/me/home"),
+    get("my progress", "/api/v1/me/progress"),
+    get("my lists", "/api/v1/me/lists"),
+    get("feed", "/api/v1/feed"),
+    get("notifications", "/api/v1/notifications"),
+    get("search", "/api/v1/search?q=amber"),
+    get("search, people", "/api/v1/search?q=lena&kind=people"),
+    get("suggest", "/api/v1/search/suggest?q=cop"),
+    get("profile", `/api/v1/users/by-username/${username}`),
+    get("profile books", `/api/v1/users/${reader.id}/reading`),
+    get("followers (1,000)", `/api/v1/users/${userOfNumber(0)}/followers`),
+    get("following", `/api/v1/users/${reader.id}/following`),
+    get("suggested people", "/api/v1/users/suggested"),
+    get("recent people", "/api/v1/users/recent"),
+    { route: "follow", method: "PUT", path: `/api/v1/users/${userOfNumber(1)}/follow`, signedIn: true },
+    { route: "unfollow", method: "DELETE", path: `/api/v1/users/${userOfNumber(1)}/follow`, signedIn: true },
+  ];
+}
+
+interface ApiProcess {
+  child: ChildProcess;
+  port: number;
+  startedMs: number;
+  rssAtStartMiB: number;
+}
+
+function rssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+/** User + system CPU seconds of a process so far. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {}
+    if (Date.now() > until) throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const serverEnv = (dataDir: string, port: number) => ({
+  ...process.env,
+  NODE_ENV: "production",
+  LOG_LEVEL: "warn",
+  PORT: String(port),
+  DATABASE_URL,
+  REDIS_URL,
+  QUIRE_DATA_DIR: dataDir,
+  QUIRE_PUBLIC_URL: "http://127.0.0.1",
+  QUIRE_SEED_DEMO: "never",
+  QUIRE_TRUST_PROXY: "1",
+  // Every simulated reader comes from the load generator's one address: its per-IP search limit stands for many.
+  QUIRE_SEARCH_PER_IP_PER_MINUTE: "1000000",
+});
+
+/** `quire start`, as `npm run quire -- start` runs it, timed until it answers. */
+async function startApi(dataDir: string): Promise<ApiProcess> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, ["--import", "tsx", join(REPO_ROOT, "apps/server/src/cli.ts"), "start"], {
+    cwd: REPO_ROOT,
+    env: serverEnv(dataDir, port),
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  await waitFor(`http://127.0.0.1:${port}/api/v1/health`, 120_000);
+  return { child, port, startedMs: performance.now() - started, rssAtStartMiB: rssMiB(child.pid as number) };
+}
+
+function nginxConfig(dir: string, port: number, upstreams: number[]): string {
+  return `worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  upstream quire {
+${upstreams.map((p) => `    server 127.0.0.1:${p};`).join("\n")}
+    keepalive 64;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://quire;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_max_temp_file_size 0;
+    }
+    location /api/v1/stream {
+      proxy_pass http://quire;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_buffering off;
+    }
+  }
+}
+`;
+}
+
+function onPath(command: string): boolean {
+  try {
+    execFileSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+interface Balancer {
+  kind: "nginx" | "cluster";
+  origin: string;
+  child: ChildProcess;
+  /** The API processes' ids, for their CPU time. */
+  apiPids: () => number[];
+}
+
+/** nginx from PATH in front of the started processes; without nginx, the processes are not used and Node's cluster module runs its own. */
+async function startBalancer(dir: string, apis: ApiProcess[]): Promise<Balancer> {
+  const port = await freePort();
+  await mkdir(dir, { recursive: true });
+  if (onPath("nginx")) {
+    await writeFile(
+      join(dir, "nginx.conf"),
+      nginxConfig(
+        dir,
+        port,
+        apis.map((a) => a.port),
+      ),
+    );
+    const child = spawn("nginx", ["-p", dir, "-c", join(dir, "nginx.conf"), "-g", "daemon off;"], { stdio: "inherit" });
+    await waitFor(`http://127.0.0.1:${port}/api/v1/health`, 10_000);
+    return {
+      kind: "nginx",
+      origin: `http://127.0.0.1:${port}`,
+      child,
+      apiPids: () => apis.map((a) => a.child.pid as number),
+    };
+  }
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", join(BENCH_DIR, "scale", "cluster.ts"), String(PROCESSES)],
+    {
+      cwd: REPO_ROOT,
+      env: serverEnv(dir, port),
+      stdio: ["ignore", "inherit", "inherit"],
+    },
+  );
+  await waitFor(`http://127.0.0.1:${port}/api/v1/health`, 120_000);
+  const workers = () =>
+    execFileSync("pgrep", ["-P", String(child.pid)])
+      .toString()
+      .trim()
+      .split("\n")
+      .map(Number);
+  return { kind: "cluster", origin: `http://127.0.0.1:${port}`, child, apiPids: workers };
+}
+
+async function runMixed(spec: MixedSpec, dir: string, name: string, pids: number[]) {
+  const specPath = join(dir, `mixed-${name}.json`);
+  await writeFile(specPath, JSON.stringify(spec));
+  const cpuBefore = pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  const output = await new Promise<string>((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", join(BENCH_DIR, "scale", "mixed-load.ts"), specPath], {
+      cwd: BENCH_DIR,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let stdout = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      stdout += chunk;
+    });
+    child.on("error", reject);
+    child.on("close", (code) =>
+      code === 0 ? resolve(stdout) : reject(new Error(`load generator ${name} exited with ${code}`)),
+    );
+  });
+  const result = JSON.parse(output.trim().split("\n").at(-1) ?? "") as MixedResult;
+  const cpu = pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0) - cpuBefore;
+  const answered = result.throughput * spec.durationSeconds * (1 + spec.warmupSeconds / spec.durationSeconds);
+  return { result, cpuMicrosPerRequest: answered > 0 ? (cpu * 1e6) / answered : 0 };
+}
+
+function mib(bytes: number): string {
+  return `${fmtInt(bytes / 1024 ** 2)} MiB`;
+}
+
+function fixtureLines(fixture: FixtureReport): string[] {
+  const rows = Object.entries(fixture.rows)
+    .map(([table, n]) => `${fmtInt(n)} ${table}`)
+    .join(", ");
+  const made = fixture.generated
+    ? `generated in ${fmtInt(fixture.seconds)} s (${fixture.steps.map((s) => `${s.step} ${s.seconds.toFixed(0)} s`).join(", ")})`
+    : "kept from an earlier run (`--keep`)";
+  return [
+    `- Fixture: ${rows} (planner estimates); ${made}; database size ${mib(fixture.databaseBytes)} (pg_database_size)`,
+  ];
+}
+
+function planTable(plans: PlanReport): string {
+  const byRoute = new Map<string, { statements: number; access: Set<string>; seq: Set<string> }>();
+  for (const row of plans.rows) {
+    const entry = byRoute.get(row.route) ?? { statements: 0, access: new Set(), seq: new Set() };
+    entry.statements += 1;
+    for (const a of row.access) entry.access.add(a);
+    for (const s of row.seqScans) entry.seq.add(s);
+    byRoute.set(row.route, entry);
+  }
+  return markdownTable(
+    ["route", "statements", "big tables reached by", "verdict"],
+    [...byRoute].map(([route, e]) => [
+      route,
+      String(e.statements),
+      [...e.access].join("; ") || "—",
+      e.seq.size > 0 ? `FAIL: Seq Scan on ${[...e.seq].join(", ")}` : "PASS",
+    ]),
+  );
+}
+
+async function main(): Promise<number> {
+  const keep = process.argv.includes("--keep");
+  const regenerate = process.argv.includes("--regenerate");
+  const machine = machineInfo();
+  const startedAt = new Date();
+  const log = (line: string) => console.log(line);
+  log("Quire bench: scale (a million readers, PostgreSQL, two processes behind a load balancer)");
+  log(`  machine   ${describeMachine(machine)}; load average ${machine.loadAverage.join(" ")}`);
+
+  const fixture = await ensureFixture(DATABASE_URL, regenerate, log);
+  log(fixtureLines(fixture)[0] as string);
+
+  const dir = await mkdtemp(join(tmpdir(), "quire-bench-scale-"));
+  const admin = new pg.Client({ connectionString: DATABASE_URL });
+  await admin.connect();
+  const processes: ChildProcess[] = [];
+  try {
+    const readers = await createReaders(admin);
+    const visible = await admin.query<{ id: string }>(
+      "select id from books where display = 1 order by md5(id) limit 20000",
+    );
+    const bookIds = visible.rows.map((r) => r.id);
+    const sample = readers[0] as Reader;
+    const username = (await admin.query<{ username: string }>("select username from users where id = $1", [sample.id]))
+      .rows[0]?.username as string;
+
+    // The plan check runs the real app in this process; it is closed before the measured processes start.
+    log("  plans     EXPLAIN of every statement the hot routes send");
+    const app = await buildApp(
+      createContext(benchServerConfig(dir, DATABASE_URL, { REDIS_URL, QUIRE_SEARCH_PER_IP_PER_MINUTE: "1000000" })),
+    );
+    let plans: PlanReport;
+    try {
+      plans = await checkPlans(app, DATABASE_URL, hotRoutes(sample, pick(bookIds), username), sample.token);
+    } finally {
+      await app.close();
+    }
+    const seqScans = plans.rows.filter((r) => r.seqScans.length > 0);
+    for (const row of seqScans)
+      log(`  SEQ SCAN  ${row.route}: ${row.seqScans.join(", ")} — ${row.statement.slice(0, 300)}`);
+    for (const error of plans.routeErrors) log(`  ERROR     ${error}`);
+    log(
+      `  plans     ${new Set(plans.rows.map((r) => r.statement)).size} statements, ${new Set(seqScans.map((r) => r.statement)).size} with a sequential scan on a big table`,
+    );
+
+    const apis: ApiProcess[] = [];
+    for (let i = 0; i < PROCESSES; i += 1) {
+      const api = await startApi(join(dir, `api-${i}`));
+      apis.push(api);
+      processes.push(api.child);
+      log(`  process   ${i + 1}: listening after ${(api.startedMs / 1000).toFixed(1)} s, RSS ${api.rssAtStartMiB} MiB`);
+    }
+    // The search index is built on a process's first search: timed here, process by process, straight to it.
+    const searchIndex = [];
+    for (const api of apis) {
+      const at = performance.now();
+      const response = await fetch(`http://127.0.0.1:${api.port}/api/v1/search?q=amber`);
+      if (!response.ok) throw new Error(`First search answered ${response.status}`);
+      searchIndex.push({ ms: performance.now() - at, rssMiB: rssMiB(api.child.pid as number) });
+    }
+    log(
+      `  search    first search (index build): ${searchIndex.map((s) => `${fmtInt(s.ms)} ms, then RSS ${s.rssMiB} MiB`).join("; ")}`,
+    );
+
+    const balancer = await startBalancer(join(dir, "balancer"), apis);
+    processes.push(balancer.child);
+    if (balancer.kind === "cluster") for (const api of apis) api.child.kill("SIGTERM");
+    log(
+      `  balancer  ${balancer.kind === "nginx" ? "nginx (from PATH), round robin, keep-alive upstreams" : "Node cluster module (nginx not on PATH)"}, ${balancer.origin}`,
+    );
+
+    const routes = workload(readers, bookIds);
+    const pids = balancer.apiPids();
+    const base = {
+      origin: balancer.origin,
+      connections: CONNECTIONS,
+      durationSeconds: DURATION,
+      warmupSeconds: WARMUP,
+    };
+    const ceilingRoutes: RouteMix[] = [
+      { route: "ceiling", weight: 1, requests: [{ method: "GET", path: CEILING_PATH, headers: {} }] },
+    ];
+    const phase = async (name: string, spec: MixedSpec) => {
+      const run = await runMixed(spec, dir, name, pids);
+      log(
+        `  ${name.padEnd(9)} ${fmtInt(run.result.throughput)} req/s, ${run.result.failed} failed, ${fmtInt(run.cpuMicrosPerRequest)} µs API CPU/req${run.result.behind ? `, ${run.result.behind} still waiting at the end` : ""}`,
+      );
+      return run;
+    };
+    const ceiling = await phase("ceiling", { ...base, routes: ceilingRoutes, mode: "closed", rate: 0 });
+    const closed = await phase("mix, max", { ...base, routes, mode: "closed", rate: 0 });
+    const fixed = await phase("mix, rate", { ...base, routes, mode: "rate", rate: RATE, connections: 512 });
+    const ceilingAfter = await phase("ceiling", { ...base, routes: ceilingRoutes, mode: "closed", rate: 0 });
+    const ceilingMean = (ceiling.result.throughput + ceilingAfter.result.throughput) / 2;
+    const drift = ceiling.result.throughput > 0 ? ceilingAfter.result.throughput / ceiling.result.throughput - 1 : 0;
+
+    const budgets = fixed.result.routes.map((r) => {
+      const limit = WRITE_ROUTES.has(r.route) ? WRITE_P99_MS : READ_P99_MS;
+      return { route: r.route, limit, p99: r.p99, pass: r.p99 < limit };
+    });
+    const failed = [ceiling, closed, fixed, ceilingAfter].reduce((sum, run) => sum + run.result.failed, 0);
+    const valid = failed === 0 && plans.routeErrors.length === 0 && seqScans.length === 0;
+    const rateKept = fixed.result.throughput >= RATE * 0.98;
+
+    const routeTable = markdownTable(
+      ["route", "share", "at the fixed rate: req/s", "p50", "p99", "budget", "closed loop: req/s", "p99", "non-2xx"],
+      fixed.result.routes.map((r, i) => {
+        const mix = routes[i] as RouteMix;
+        const max = closed.result.routes[i];
+        const budget = budgets[i];
+        return [
+          r.route,
+          `${mix.weight} %`,
+          fmtInt(r.requests / DURATION),
+          fmtMs(r.p50),
+          fmtMs(r.p99),
+          `< ${budget?.limit} ms: ${budget?.pass ? "PASS" : "MISS"}`,
+          fmtInt((max?.requests ?? 0) / DURATION),
+          fmtMs(max?.p99 ?? 0),
+          String(r.failed + (max?.failed ?? 0)),
+        ];
+      }),
+    );
+    const summary = markdownTable(
+      ["run", "req/s", "× ceiling", "API CPU/req", "errors + non-2xx"],
+      [
+        [
+          "ceiling (GET /api/v1/genres, cached), before",
+          fmtInt(ceiling.result.throughput),
+          "—",
+          `${fmtInt(ceiling.cpuMicrosPerRequest)} µs`,
+          String(ceiling.result.failed),
+        ],
+        [
+          `mix, closed loop, ${CONNECTIONS} connections`,
+          fmtInt(closed.result.throughput),
+          fmtRatio(closed.result.throughput / ceilingMean),
+          `${fmtInt(closed.cpuMicrosPerRequest)} µs`,
+          String(closed.result.failed),
+        ],
+        [
+          `mix, fixed rate ${fmtInt(RATE)}/s`,
+          fmtInt(fixed.result.throughput),
+          fmtRatio(fixed.result.throughput / ceilingMean),
+          `${fmtInt(fixed.cpuMicrosPerRequest)} µs`,
+          String(fixed.result.failed),
+        ],
+        [
+          "ceiling, after",
+          fmtInt(ceilingAfter.result.throughput),
+          "—",
+          `${fmtInt(ceilingAfter.cpuMicrosPerRequest)} µs`,
+          String(ceilingAfter.result.failed),
+        ],
+      ],
+    );
+    const allPass = budgets.every((b) => b.pass) && rateKept;
+    const section = [
+      "## At a million readers (`npm run bench:scale`, PostgreSQL, two processes)",
+      "",
+      `Question: with ${fmtInt(SCALE.users)} users, ${fmtInt(SCALE.books)} books, ${fmtInt(SCALE.users * SCALE.progressPerUser)} progress rows, ${fmtInt(SCALE.users * SCALE.followsPerUser)} follows, ${fmtInt(SCALE.users * SCALE.starsPerUser)} stars and ${fmtInt(SCALE.users * SCALE.notificationsPerUser)} notifications, do two API processes behind a load balancer keep p99 under ${READ_P99_MS} ms for reads and ${WRITE_P99_MS} ms for writes at ${fmtInt(RATE)} requests/s, with no hot query scanning a big table?`,
+      "",
+      `- Date: ${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC, commit ${machine.gitCommit ?? "unknown"}`,
+      `- Machine: ${describeMachine(machine)}; load average at the start ${machine.loadAverage.join(" ")} (everything below — PostgreSQL, Redis, nginx, both API processes and the load generator — shares these cores)`,
+      ...fixtureLines(fixture),
+      `- Setup: ${PROCESSES} × \`quire start\` (NODE_ENV=production, REDIS_URL=${REDIS_URL}, public cache at its default) behind ${balancer.kind === "nginx" ? "nginx (round robin, keep-alive upstreams)" : "Node's cluster module (nginx was not on PATH)"}; QUIRE_SEARCH_PER_IP_PER_MINUTE raised, since every simulated reader comes from the load generator's one address`,
+      `- Start-up per process: ${apis.map((a) => `${(a.startedMs / 1000).toFixed(1)} s to listen, RSS ${a.rssAtStartMiB} MiB`).join("; ")}. The search index (in memory per process) is built by the first search: ${searchIndex.map((s) => `${(s.ms / 1000).toFixed(1)} s, RSS then ${s.rssMiB} MiB`).join("; ")}`,
+      `- Load: ${fmtInt(READERS)} signed-in readers (sessions stored as the product stores them); mix ${routes.map((r) => `${r.weight} % ${r.route}`).join(", ")}; catalogue reads half anonymous, half signed in (uncached). ${WARMUP} s warm-up + ${DURATION} s per run; latency counted from when each request was due (open loop)`,
+      "",
+      summary,
+      "",
+      routeTable,
+      "",
+      `Ceiling drift ${(drift * 100).toFixed(1)} %${Math.abs(drift) > 0.1 ? " (over 10 %: rerun on a quieter machine)" : ""}. ${rateKept ? "The fixed rate was kept" : `The fixed rate was NOT kept (${fmtInt(fixed.result.throughput)} of ${fmtInt(RATE)}/s)`}; ${allPass ? "all budgets met." : "budgets missed: see the table."}`,
+      "",
+      `Query plans at this size: ${new Set(plans.rows.map((r) => r.statement)).size} distinct statements sent by ${new Set(plans.rows.map((r) => r.route)).size} hot routes, EXPLAINed (FORMAT JSON) with their parameters; big tables (≥ 100,000 rows): ${plans.bigTables.join(", ")}.`,
+      "",
+      planTable(plans),
+      "",
+      "Reproduce: `npm run bench:scale` (`--keep` keeps the `quire_scale` database for the next run, which then skips generation; `--regenerate`; `BENCH_SCALE_RATE`, `BENCH_DURATION`, `BENCH_WARMUP`, `BENCH_CONNECTIONS`, `BENCH_SCALE_DATABASE_URL`, `REDIS_URL`; see docs/scale.md).",
+    ].join("\n");
+    log("");
+    log(section);
+    await appendHistory({
+      bench: "scale",
+      startedAt: startedAt.toISOString(),
+      machine,
+      valid,
+      fixture,
+      rate: RATE,
+      ceiling: [ceiling.result.throughput, ceilingAfter.result.throughput],
+      closed: closed.result,
+      fixed: fixed.result,
+      plans: plans.rows,
+      startUp: apis.map((a) => ({ ms: a.startedMs, rssMiB: a.rssAtStartMiB })),
+      searchIndex,
+      balancer: balancer.kind,
+    });
+    if (!valid) {
+      log("\nInvalid run (errors, non-2xx answers or a sequential scan on a big table): BENCHMARKS.md left untouched.");
+      return 1;
+    }
+    if (FACTOR !== 1) {
+      log(`\nA fixture at ${FACTOR} × the size: BENCHMARKS.md left untouched.`);
+      return 0;
+    }
+    await writeBenchmarksSection("scale", section);
+    log("\nBENCHMARKS.md: section scale written.");
+    return 0;
+  } finally {
+    for (const child of processes.reverse()) child.kill("SIGTERM");
+    await admin.end();
+    await rm(dir, { recursive: true, force: true });
+    if (!keep) {
+      await dropDatabase(DATABASE_URL);
+      log("  fixture   database dropped (run with --keep to keep it for the next run)");
+    }
+  }
+}
+
+exitWith(main());
