@@ -26,6 +26,7 @@ const MANIFESTS = [
   "packages/core/package.json",
   "apps/server/package.json",
   "apps/web/package.json",
+  "apps/mobile/package.json",
   "e2e/package.json",
   "bench/package.json",
 ];

@@ -103,22 +103,26 @@ function readJson(path) {
   }
 }
 
-async function runVitest(dialects) {
+async function runVitest(name, args, env) {
   const outputDir = mkdtempSync(join(tmpdir(), "quire-vitest-"));
   const report = join(outputDir, "report.json");
-  console.log(`\n▶ unit, database and API tests (databases: ${dialects})`);
   const code = await run(
     process.execPath,
-    ["node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
-    {
-      env: { ...process.env, DB_DIALECTS: dialects, VITE_CONFIG_NATIVE_IGNORE_WARNING: "true" },
-    },
+    [
+      "node_modules/vitest/vitest.mjs",
+      "run",
+      ...args,
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${report}`,
+    ],
+    { env: { ...process.env, ...env, VITE_CONFIG_NATIVE_IGNORE_WARNING: "true" } },
   );
   const result = readJson(report);
   rmSync(outputDir, { recursive: true, force: true });
-  if (!result) return record("unit + database + API", 0, 1, `vitest exited ${code} without a report`);
+  if (!result) return record(name, 0, 1, `vitest exited ${code} without a report`);
   const counts = countVitestReport(result, code);
-  record("unit + database + API", counts.passed, counts.failed, counts.note, counts.skippedByDesign);
+  record(name, counts.passed, counts.failed, counts.note, counts.skippedByDesign);
 }
 
 async function runBrowserTests() {
@@ -164,7 +168,8 @@ if (wantedDialects.includes("postgres")) {
 }
 const redis = await ensureRedis();
 if (!redis.ok) record("Redis available", 0, 1, redis.reason);
-await runVitest(dialects);
+console.log(`\n▶ unit, database and API tests (databases: ${dialects})`);
+await runVitest("unit + database + API", [], { DB_DIALECTS: dialects });
 
 const webBuild = await buildWebIfStale();
 record("web build", webBuild === 0 ? 1 : 0, webBuild === 0 ? 0 : 1);
@@ -173,6 +178,12 @@ if (webBuild === 0) {
   const bytes = homeRouteScriptBytes(join(ROOT, "apps/web/dist"));
   const within = bytes <= HOME_ROUTE_BUDGET_BYTES;
   record("home route JS budget", within ? 1 : 0, within ? 0 : 1, `${(bytes / 1024).toFixed(1)} KB gzip of 150 KB`);
+  // The native shells take this same build (no Android SDK or Xcode needed); their tests check what sync wrote,
+  // with the committed link settings whatever this shell's QUIRE_PUBLIC_URL says.
+  const mobileEnv = { ...process.env, QUIRE_PUBLIC_URL: "", QUIRE_APP_SCHEME: "" };
+  await check("mobile sync (cap sync)", process.execPath, ["apps/mobile/scripts/sync.mjs"], { env: mobileEnv });
+  console.log("\n▶ mobile shell tests");
+  await runVitest("mobile shell", ["--root", "apps/mobile"], mobileEnv);
 }
 const chromium = ensureChromium();
 if (!chromium.ok) record("browser", 0, 1, chromium.reason);
