@@ -1,10 +1,11 @@
-// `npm run mobile:sync`: builds the web app when stale, writes the link settings into the native projects, then
-// `cap sync` copies the build into android/ and ios/ and registers the plugins. Needs no Android SDK or Xcode.
+// `npm run mobile:sync`: builds the web app (for the public origin when QUIRE_PUBLIC_URL is set, else only when
+// stale), writes the link settings into the native projects, then `cap sync` copies the build into android/ and
+// ios/ and registers the plugins. Needs no Android SDK or Xcode.
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { ROOT, run } from "../../../scripts/lib.mjs";
+import { NPM, ROOT, run } from "../../../scripts/lib.mjs";
 import { buildWebIfStale } from "../../../scripts/web-build.mjs";
 
 export const MOBILE_DIR = join(ROOT, "apps/mobile");
@@ -31,16 +32,19 @@ const LINK_SETTINGS = [
   { file: "ios/App/App/App.entitlements", key: "host", pattern: /(<string>applinks:)[^<]*(<\/string>)/g },
 ];
 
-/** The same variables, with the same defaults, as the server: QUIRE_PUBLIC_URL and QUIRE_APP_SCHEME. */
+/**
+ * The same variables, with the same defaults, as the server: QUIRE_PUBLIC_URL and QUIRE_APP_SCHEME. `origin` is
+ * the site the app's API calls go to; unset, the app is built for no site (tests, a look at the shell).
+ */
 export function linkSettings(env = process.env) {
   const scheme = env.QUIRE_APP_SCHEME || DEFAULT_SCHEME;
   if (!/^[a-z][a-z0-9+.-]*$/.test(scheme)) throw new Error(`QUIRE_APP_SCHEME is not a URL scheme: ${scheme}`);
-  if (!env.QUIRE_PUBLIC_URL) return { scheme, host: DEFAULT_APP_LINK_HOST };
-  const origin = new URL(env.QUIRE_PUBLIC_URL);
-  if (origin.protocol !== "https:") {
-    throw new Error(`App Links and Universal Links need an https origin; QUIRE_PUBLIC_URL is ${origin.origin}`);
+  if (!env.QUIRE_PUBLIC_URL) return { scheme, host: DEFAULT_APP_LINK_HOST, origin: null };
+  const url = new URL(env.QUIRE_PUBLIC_URL);
+  if (url.protocol !== "https:") {
+    throw new Error(`App Links and Universal Links need an https origin; QUIRE_PUBLIC_URL is ${url.origin}`);
   }
-  return { scheme, host: origin.hostname };
+  return { scheme, host: url.hostname, origin: url.origin };
 }
 
 /** Rewrites each file only when its value changed; a file without its setting is a broken project. */
@@ -54,10 +58,17 @@ export function writeLinkSettings(settings, root = MOBILE_DIR) {
   }
 }
 
+/** For a site, always a fresh build: one made earlier for the server alone would not know where the API is. */
+function buildWeb(origin) {
+  if (!origin) return buildWebIfStale();
+  console.log(`Building the web app for ${origin}…`);
+  return run(NPM, ["run", "build", "-w", "@quire/web"], { env: { ...process.env, VITE_QUIRE_ORIGIN: origin } });
+}
+
 async function sync() {
-  const built = await buildWebIfStale();
-  if (built !== 0) return built;
   const settings = linkSettings();
+  const built = await buildWeb(settings.origin);
+  if (built !== 0) return built;
   writeLinkSettings(settings);
   console.log(`App links for https://${settings.host}, custom scheme ${settings.scheme}://`);
   const cli = join(dirname(createRequire(import.meta.url).resolve("@capacitor/cli/package.json")), "bin/capacitor");

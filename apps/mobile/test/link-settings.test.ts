@@ -13,9 +13,9 @@ const FILES = [
 
 describe("link settings", () => {
   it("reads the server's variables, with its defaults", () => {
-    expect(linkSettings({})).toEqual({ scheme: "quire", host: DEFAULT_APP_LINK_HOST });
+    expect(linkSettings({})).toEqual({ scheme: "quire", host: DEFAULT_APP_LINK_HOST, origin: null });
     expect(linkSettings({ QUIRE_PUBLIC_URL: "https://read.example.org:8443/", QUIRE_APP_SCHEME: "quirebeta" })).toEqual(
-      { scheme: "quirebeta", host: "read.example.org" },
+      { scheme: "quirebeta", host: "read.example.org", origin: "https://read.example.org:8443" },
     );
   });
 
