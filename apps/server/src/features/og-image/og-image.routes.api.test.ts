@@ -15,10 +15,14 @@ describe.each(dialectsUnderTest())("book link-preview cards on %s", (dialect) =>
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: "GET", url, headers });
 
   /** A book whose cover is a real Standard Ebooks JPEG, stored where an EPUB import puts one. */
-  async function bookWithCover(path = MEDIUM_CORPUS_COVER, book: { display?: number } = {}) {
+  async function bookWithCover() {
     const id = uniqueId("og");
-    const imageUrl = await t.ctx.storage.put(`books/${id}/v1/a1/cover.jpg`, corpusFile(path), "image/jpeg");
-    await createBook(testDb.db, { book: { id, imageUrl, ...book } });
+    const imageUrl = await t.ctx.storage.put(
+      `books/${id}/v1/a1/cover.jpg`,
+      corpusFile(MEDIUM_CORPUS_COVER),
+      "image/jpeg",
+    );
+    await createBook(testDb.db, { book: { id, imageUrl } });
     return id;
   }
 
