@@ -35,14 +35,23 @@ export interface NativePlugins {
   StatusBar: StatusBarPlugin;
 }
 
+/**
+ * A Capacitor plugin is a Proxy that answers every property with a plugin method, `then` included, so a promise
+ * resolved with it calls a "then" the plugin does not have, and fails. This view hides `then`, passes the rest on.
+ */
+function notThenable<T extends object>(plugin: T): T {
+  // biome-ignore lint/suspicious/noThenProperty: an own, undefined `then` is what makes it no thenable.
+  return Object.create(plugin, { then: { value: undefined } });
+}
+
 // Dynamic imports only: the plugins stay out of the browser's bundles (home route budget).
 const loaders: { [K in keyof NativePlugins]: () => Promise<NativePlugins[K]> } = {
-  App: () => import("@capacitor/app").then((m) => m.App),
-  Keyboard: () => import("@capacitor/keyboard").then((m) => m.Keyboard),
-  Preferences: () => import("@capacitor/preferences").then((m) => m.Preferences),
-  PushNotifications: () => import("@capacitor/push-notifications").then((m) => m.PushNotifications),
-  ScreenOrientation: () => import("@capacitor/screen-orientation").then((m) => m.ScreenOrientation),
-  StatusBar: () => import("@capacitor/status-bar").then((m) => m.StatusBar),
+  App: () => import("@capacitor/app").then((m) => notThenable(m.App)),
+  Keyboard: () => import("@capacitor/keyboard").then((m) => notThenable(m.Keyboard)),
+  Preferences: () => import("@capacitor/preferences").then((m) => notThenable(m.Preferences)),
+  PushNotifications: () => import("@capacitor/push-notifications").then((m) => notThenable(m.PushNotifications)),
+  ScreenOrientation: () => import("@capacitor/screen-orientation").then((m) => notThenable(m.ScreenOrientation)),
+  StatusBar: () => import("@capacitor/status-bar").then((m) => notThenable(m.StatusBar)),
 };
 
 /** The Capacitor plugin `name` inside the app; null in a browser, where nothing is loaded. */
