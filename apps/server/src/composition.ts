@@ -204,7 +204,12 @@ export async function composeApp(ctx: AppContext) {
       clock,
       maxImagePixels: config.images.maxPixels,
     }),
-    library: new LibraryService({ repository: new LibraryRepository(db), catalog: catalogRepository, clock }),
+    library: new LibraryService({
+      repository: new LibraryRepository(db),
+      catalog: catalogRepository,
+      clock,
+      onPublicChange,
+    }),
     locale: new LocaleService(countryLookup(config.ipCountryUrl, subsystemLogger(ctx.logger, "server:locale"))),
     plus: new PlusService({
       repository: new PlusRepository(db),

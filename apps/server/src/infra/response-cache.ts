@@ -54,16 +54,29 @@ export class ResponseCache {
   }
 }
 
+export interface PublicReadOptions {
+  /**
+   * Every answer of the plugin is the same whoever asks (no route reads the viewer): signed-in readers are
+   * served the visitors' entries, and fill them. Their own state on a book or a person comes from its own request.
+   */
+  sameForEveryone?: boolean;
+  /** Routes of such a plugin (by path) that do depend on the viewer: only visitors' answers are cached. */
+  personal?: readonly string[];
+}
+
 /**
  * Serves cached bodies for the plugin's GET routes before any work, and stores fresh 200 answers.
- * Only anonymous requests are cached: anything carrying credentials (a session cookie or an
- * Authorization header) may be personal.
+ * By default only anonymous requests are cached: anything carrying credentials (a session cookie or an
+ * Authorization header) may be personal, unless the plugin says its answers are the same for everyone.
  */
-export function cachePublicReads(app: FastifyInstance, cache: ResponseCache): void {
+export function cachePublicReads(app: FastifyInstance, cache: ResponseCache, options: PublicReadOptions = {}): void {
   if (!cache.enabled) return;
+  const personal = new Set(options.personal);
   // Only credentials make a request personal: other cookies (the campaign one) must not cost the cache.
   const isCacheable = (request: FastifyRequest) =>
-    request.method === "GET" && !request.headers.authorization && !hasSessionCookie(request.headers.cookie);
+    request.method === "GET" &&
+    ((options.sameForEveryone && !personal.has(request.routeOptions.url ?? "")) ||
+      (!request.headers.authorization && !hasSessionCookie(request.headers.cookie)));
 
   app.addHook("onRequest", async (request, reply) => {
     if (!isCacheable(request)) return;

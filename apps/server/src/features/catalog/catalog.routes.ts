@@ -9,7 +9,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService; cac
   app,
   { service, cache },
 ) => {
-  cachePublicReads(app, cache);
+  // No route here reads the viewer, so signed-in readers share the visitors' cached answers.
+  cachePublicReads(app, cache, { sameForEveryone: true });
   route(app, c["books.list"], async (request) => service.listBooks(request.query, VISITOR));
   route(app, c["books.trending"], async () => ({ items: await service.trendingBooks() }));
   route(app, c["books.newCommunity"], async (request) => service.newCommunityBooks(request.query.cursor));

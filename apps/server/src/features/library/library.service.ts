@@ -37,7 +37,13 @@ function isNewerThan(stored: string | undefined, at: string | undefined): boolea
 /** Stars, system lists, launch subscriptions and the viewer's state on a book: always the viewer's own. */
 export class LibraryService {
   constructor(
-    private readonly deps: { repository: LibraryRepository; catalog: CatalogRepository; clock: () => Date },
+    private readonly deps: {
+      repository: LibraryRepository;
+      catalog: CatalogRepository;
+      clock: () => Date;
+      /** Clears the public read cache: signed-in readers are served from it, and must see their own star counted. */
+      onPublicChange: () => void;
+    },
   ) {}
 
   private get repository(): LibraryRepository {
@@ -66,6 +72,7 @@ export class LibraryService {
     const nUserStarred = await failingAs("starFailed", () =>
       retryingTransaction(this.repository.db, (trx) => this.repository.star(trx, userId, bookId, now)),
     );
+    this.deps.onPublicChange();
     return { starred: true, nUserStarred };
   }
 
@@ -73,7 +80,7 @@ export class LibraryService {
   async unstar(userId: string, bookId: string, at?: string): Promise<StarState> {
     await this.visibleBook(bookId);
     const now = this.now();
-    return failingAs("starFailed", () =>
+    const state = await failingAs("starFailed", () =>
       retryingTransaction(this.repository.db, async (trx) => {
         if (at !== undefined && isNewerThan(await this.repository.starredAt(trx, userId, bookId), at)) {
           return { starred: true, nUserStarred: await this.repository.starCount(bookId, trx) };
@@ -81,6 +88,8 @@ export class LibraryService {
         return { starred: false, nUserStarred: await this.repository.unstar(trx, userId, bookId, now) };
       }),
     );
+    this.deps.onPublicChange();
+    return state;
   }
 
   /** Launch notifications exist only while a book is scheduled. */

@@ -10,7 +10,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   authorBooks: AuthorBooksService;
   cache: ResponseCache;
 }> = async (app, { service, authorBooks, cache }) => {
-  cachePublicReads(app, cache);
+  // Profiles and an author's books are the same for everyone; suggestions leave out whom the viewer follows.
+  cachePublicReads(app, cache, { sameForEveryone: true, personal: [profileContract["users.suggested"].path] });
   route(app, catalogContract["users.byUsername"], async (request) => ({
     user: await service.byUsername(request.params.username),
   }));
