@@ -4,6 +4,8 @@ import { useNavigate } from "react-router";
 import { track } from "../../lib/analytics";
 import { api } from "../../lib/api-client";
 import { hasErrorCode } from "../../lib/errors";
+import { saveSessionToken } from "../../lib/native/native-session";
+import { isNativeApp } from "../../lib/native/platform";
 import { markSignedOut, SESSION_QUERY_KEY } from "../../lib/session-state";
 
 /*
@@ -96,7 +98,12 @@ export interface SignInInput {
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SignInInput) => api("auth.signIn", { body: input }),
+    // The native app shares no cookies with the site: it asks for the bearer token and keeps it.
+    mutationFn: async (input: SignInInput) => {
+      const answer = await api("auth.signIn", { body: isNativeApp() ? { ...input, native: true } : input });
+      if (answer.token) await saveSessionToken(answer.token);
+      return answer;
+    },
     // Wrong credentials answer "unauthenticated": that is about this attempt, not about a session.
     meta: { anonymous: true },
     onSuccess: ({ user }) => {
@@ -134,6 +141,7 @@ export function useSignOut(options: { redirectTo?: string } = {}) {
         // Already signed out on the server (expired session): the outcome the user asked for.
         if (!hasErrorCode(error, "unauthenticated")) throw error;
       }
+      await saveSessionToken(null);
     },
     onSuccess: async () => {
       if (redirectTo) await navigate(redirectTo, { flushSync: true });

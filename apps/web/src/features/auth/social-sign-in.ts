@@ -3,6 +3,8 @@ import { ERRORS } from "@quire/core/errors";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { api } from "../../lib/api-client";
+import { saveSessionToken } from "../../lib/native/native-session";
+import { isNativeApp } from "../../lib/native/platform";
 import { SESSION_QUERY_KEY } from "../../lib/session-state";
 import { refreshAfterSessionChange } from "./session";
 
@@ -26,6 +28,8 @@ export function useStartSocialSignIn() {
         body: {
           provider: input.provider,
           callbackURL: input.returnTo,
+          // The app's sign-in finishes in the system browser, which hands it back through /auth/action.
+          ...(isNativeApp() && { native: true }),
         },
       }),
     meta: { anonymous: true },
@@ -41,7 +45,11 @@ export function useStartSocialSignIn() {
 export function socialExchangeQuery(input: SocialExchangeRequest) {
   return queryOptions({
     queryKey: ["auth", "social-exchange", input.token] as const,
-    queryFn: () => api("auth.socialExchange", { body: input }),
+    queryFn: async () => {
+      const answer = await api("auth.socialExchange", { body: input });
+      await saveSessionToken(answer.token);
+      return answer;
+    },
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
     retry: false,
