@@ -49,7 +49,7 @@ export function ChapterEditor({ chapter, save, delayMs }: ChapterEditorProps) {
   return (
     <div className="flex flex-col gap-4" data-testid="chapter-editor">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+        <div className="flex min-w-0 flex-1 flex-col gap-1.5 max-sm:basis-full">
           <label htmlFor={`${id}-name`} className="font-medium text-ink text-sm">
             Chapter name
           </label>

@@ -72,7 +72,7 @@ function ChapterWorkspace({ bookId, anchorId }: { bookId: string; anchorId: stri
           className={`inline-flex min-w-0 items-center gap-1.5 text-ink-muted text-sm [overflow-wrap:anywhere] hover:text-ink ${TAP}`}
         >
           <ArrowLeft aria-hidden="true" className="size-4 shrink-0" />
-          {book.data.book.title}
+          <span className="line-clamp-2">{book.data.book.title}</span>
         </Link>
         <p className="text-ink-muted text-xs">
           {formatNumber(book.data.wordCount)} words · about {book.data.timeToReadMinutes} min to read
