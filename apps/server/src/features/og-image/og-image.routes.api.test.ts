@@ -4,7 +4,7 @@ import { createBook, createSignedInUser, uniqueId } from "../../../test/factorie
 import { useTestApp } from "../../../test/test-app";
 import { dialectsUnderTest, useTestDatabase } from "../../../test/test-db";
 import { renderCoverSvg } from "../../seed/covers";
-import { corpusFile, LARGE_CORPUS_COVER, MEDIUM_CORPUS_COVER } from "../uploads/test-images";
+import { corpusFile, MEDIUM_CORPUS_COVER } from "../uploads/test-images";
 
 describe.each(dialectsUnderTest())("book link-preview cards on %s", (dialect) => {
   const testDb = useTestDatabase(dialect);
@@ -78,7 +78,7 @@ describe.each(dialectsUnderTest())("book link-preview cards on %s", (dialect) =>
     expect(drawn.statusCode, drawn.body).toBe(200);
     expect(await sharp(drawn.rawPayload).metadata()).toMatchObject({ format: "png", width: 1200, height: 630 });
 
-    const jpegUrl = await t.ctx.storage.put(`books/${id}/cover-1.jpg`, corpusFile(LARGE_CORPUS_COVER), "image/jpeg");
+    const jpegUrl = await t.ctx.storage.put(`books/${id}/cover-1.jpg`, corpusFile(MEDIUM_CORPUS_COVER), "image/jpeg");
     await testDb.db.updateTable("books").set({ imageUrl: jpegUrl }).where("id", "=", id).execute();
     const after = await cardUrl(id);
     expect(after).not.toBe(before);
