@@ -1,7 +1,7 @@
 import type { ScreenOrientationPlugin } from "@capacitor/screen-orientation";
-import type { StatusBarPlugin } from "@capacitor/status-bar";
+import type { StatusBarInfo, StatusBarPlugin } from "@capacitor/status-bar";
 import { act, fireEvent, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockApi } from "../../test/api-mock";
 import { renderSaltLanternReader, saltLanternApi } from "../../test/reader-book";
 import { ORIENTATION_LOCK_KEY } from "./use-orientation-lock";
@@ -12,7 +12,13 @@ const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Ch
 const native = vi.hoisted(() => ({ calls: [] as string[] }));
 vi.mock("@capacitor/status-bar", () => ({
   StatusBar: {
-    getInfo: async () => ({ visible: true, overlays: false, style: "DEFAULT", color: "#000", height: 24 }),
+    getInfo: async () => ({
+      visible: true,
+      overlays: false,
+      style: "DEFAULT" as StatusBarInfo["style"],
+      color: "#000",
+      height: 24,
+    }),
     setOverlaysWebView: async ({ overlay }: { overlay: boolean }) => void native.calls.push(`overlay:${overlay}`),
     hide: async () => void native.calls.push("hide"),
     show: async () => void native.calls.push("show"),
@@ -32,10 +38,12 @@ function inTheAppOnAPhone() {
   vi.spyOn(navigator, "userAgent", "get").mockReturnValue(PHONE_UA);
 }
 
+beforeEach(() => {
+  native.calls.length = 0;
+});
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  native.calls.length = 0;
 });
 
 describe("the reader in the native app", () => {
@@ -45,7 +53,7 @@ describe("the reader in the native app", () => {
     mockApi({ "auth.session": () => ({ user: null }), ...saltLanternApi });
     const router = renderSaltLanternReader();
     await screen.findByTestId("reader");
-    await vi.waitFor(() => expect(native.calls).toEqual(["lock:portrait", "overlay:true", "hide"]));
+    await vi.waitFor(() => expect(native.calls).toEqual(["overlay:true", "hide", "lock:portrait"]));
     // The app is immersive already: no Full screen button there.
     expect(screen.queryByRole("button", { name: "Full screen" })).toBeNull();
 

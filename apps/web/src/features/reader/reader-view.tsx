@@ -16,7 +16,7 @@ import {
 import { type CSSProperties, lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { startSafeAreaWatch } from "../../lib/native/safe-area";
-import { canLockOrientation, enterImmersive } from "../../lib/native/screen";
+import { enterImmersive } from "../../lib/native/screen";
 import { readerPath } from "../../lib/reader-path";
 import { useTheme } from "../../lib/theme-provider";
 import { ReaderAnnotations } from "../annotations";
@@ -62,7 +62,7 @@ export function ReaderView({ bookId, bookTitle, toc, chapters, chapter, switchin
   const { resolved: appTheme } = useTheme();
   const [settings, updateSettings] = useReaderSettings();
   const fullscreen = useFullscreen();
-  const [rotationLock, setRotationLock] = useOrientationLock();
+  const rotation = useOrientationLock();
   // In the app the reader is immersive while open (status bar hidden); browsers have Full screen instead.
   useEffect(() => enterImmersive(), []);
   // A reader opened first (a shared link) starts the safe-area watch the shell would have started.
@@ -372,7 +372,7 @@ export function ReaderView({ bookId, bookTitle, toc, chapters, chapter, switchin
         settings={settings}
         onChange={updateSettings}
         appTheme={appTheme}
-        rotation={canLockOrientation() ? { lock: rotationLock, onChange: setRotationLock } : undefined}
+        rotation={rotation}
       />
     </div>
   );

@@ -1,10 +1,10 @@
 import { Minus, Plus, RotateCcw } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { ReaderSheet } from "../../components/reader-sheet";
-import type { OrientationLock } from "../../lib/native/screen";
 import { FONT_STACKS } from "./frame-document";
 import { defaultReaderSettings, FONT_SIZES, LINE_HEIGHTS, type ReaderSettings, stepThrough } from "./reader-settings";
 import { READER_PALETTES } from "./reader-themes";
+import type { RotationSetting } from "./use-orientation-lock";
 
 type Update = (change: Partial<ReaderSettings>) => void;
 
@@ -21,8 +21,8 @@ export function SettingsSheet({
   settings: ReaderSettings;
   onChange: Update;
   appTheme: "light" | "dark";
-  /** This device's rotation lock; absent where none applies (SPEC §2: mobile user agents only). */
-  rotation?: { lock: OrientationLock; onChange(lock: OrientationLock): void };
+  /** This device's rotation lock; null where none applies (SPEC §2: mobile user agents only). */
+  rotation: RotationSetting | null;
 }) {
   return (
     <ReaderSheet open={open} onClose={onClose} title="Reading settings" side="right" testId="reader-settings">

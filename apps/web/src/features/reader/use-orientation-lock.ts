@@ -1,5 +1,10 @@
 import { useEffect, useState } from "react";
-import { applyOrientationLock, ORIENTATION_LOCKS, type OrientationLock } from "../../lib/native/screen";
+import {
+  applyOrientationLock,
+  canLockOrientation,
+  ORIENTATION_LOCKS,
+  type OrientationLock,
+} from "../../lib/native/screen";
 
 /**
  * "Lock rotation" belongs to the device, not the account: a portrait lock chosen on a phone would be
@@ -16,12 +21,23 @@ function readLock(): OrientationLock {
   }
 }
 
+export interface RotationSetting {
+  lock: OrientationLock;
+  onChange(lock: OrientationLock): void;
+}
+
 /**
- * The reader's rotation lock, applied while the reader is open and released on leaving it. A browser
- * grants a lock only in full screen, so it is asked again each time full screen changes.
+ * The reader's rotation lock, applied while the reader is open and released on leaving it; null where
+ * none applies (not a mobile user agent). A browser grants a lock only in full screen, so it is asked
+ * again each time full screen changes. Read after mounting, so a server-rendered page matches its first render.
  */
-export function useOrientationLock(): [OrientationLock, (lock: OrientationLock) => void] {
-  const [lock, setLock] = useState(readLock);
+export function useOrientationLock(): RotationSetting | null {
+  const [offered, setOffered] = useState(false);
+  const [lock, setLock] = useState<OrientationLock>("any");
+  useEffect(() => {
+    setOffered(canLockOrientation());
+    setLock(readLock());
+  }, []);
   useEffect(() => {
     if (lock === "any") return;
     const apply = () => void applyOrientationLock(lock);
@@ -40,5 +56,5 @@ export function useOrientationLock(): [OrientationLock, (lock: OrientationLock) 
     }
     setLock(next);
   };
-  return [lock, choose];
+  return offered ? { lock, onChange: choose } : null;
 }
