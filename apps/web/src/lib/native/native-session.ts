@@ -1,4 +1,5 @@
 import type { PreferencesPlugin } from "@capacitor/preferences";
+import { publicOrigin } from "./config";
 import { isNativeApp, loadNativePlugin } from "./platform";
 
 /*
@@ -8,12 +9,6 @@ import { isNativeApp, loadNativePlugin } from "./platform";
  */
 
 const TOKEN_KEY = "quire.session-token";
-
-/** The site the app talks to, fixed when the web app is built for the app (`VITE_QUIRE_ORIGIN`). */
-export function publicOrigin(): string {
-  const origin: unknown = import.meta.env.VITE_QUIRE_ORIGIN;
-  return typeof origin === "string" ? origin.replace(/\/+$/, "") : "";
-}
 
 // Read once per app start; saving replaces it, so a call made right after sign-in carries the new token.
 let token: Promise<string | null> | undefined;

@@ -1,10 +1,10 @@
-import { APP_LINK_FALLBACK_MS } from "@quire/core/constants";
 import { AlertTriangle, KeyRound, Smartphone } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, Navigate } from "react-router";
 import { buttonClasses } from "../../../components/button";
 import { FormAlert } from "../../../components/form-alert";
 import { errorMessage } from "../../../lib/errors";
+import { watchAppHandOff } from "../../../lib/native/app-links";
 import { isNativeApp } from "../../../lib/native/platform";
 import { useScreenTitle } from "../../../lib/screen-title";
 import { AUTH_LINK, AuthCard, AuthCardSkeleton } from "../components/auth-card";
@@ -51,18 +51,8 @@ function HandOff({ token, nonce, next, query }: SocialSignInActionProps) {
       attempted.current = true;
       window.location.assign(`${appScheme}://auth/action?${query}`);
     }
-    const fallback = window.setTimeout(() => setPhase("in-browser"), APP_LINK_FALLBACK_MS);
     // The app came to the front: it spends the token, so this page must not.
-    const onVisibilityChange = () => {
-      if (document.visibilityState !== "hidden") return;
-      window.clearTimeout(fallback);
-      setPhase("app-opened");
-    };
-    document.addEventListener("visibilitychange", onVisibilityChange);
-    return () => {
-      window.clearTimeout(fallback);
-      document.removeEventListener("visibilitychange", onVisibilityChange);
-    };
+    return watchAppHandOff({ onOpened: () => setPhase("app-opened"), onNotOpened: () => setPhase("in-browser") });
   }, [phase, appScheme, providers.isError, query]);
 
   const exchange = useSocialExchange({ token, nonce }, phase === "in-browser");
