@@ -14,7 +14,7 @@ const DEFAULT_SCHEME = "quire";
 export const DEFAULT_APP_LINK_HOST = "quire.example";
 
 /**
- * The native files holding the link settings, each with the one place its value sits. App Links and Universal
+ * The native files holding the link settings, each with where its value sits. App Links and Universal
  * Links name a host only (no scheme or port); the custom scheme is the one the server hands sign-ins back to.
  */
 const LINK_SETTINGS = [
