@@ -49,9 +49,9 @@ export async function renderOgCard(cover: Uint8Array, maxPixels: number): Promis
         { input: shadow, left: left - SHADOW_PAD, top: top - SHADOW_PAD + 6 },
         { input: front, left, top },
       ])
-      // A 256-colour palette keeps a painted cover's card at 70–250 KB rather than 0.5–1.2 MB in full
-      // colour, under the size some previewers (WhatsApp) give up at. Half dithering and effort 4 take a
-      // third of the default's time and make smaller files that look the same at preview sizes.
+      // A 256-colour palette keeps a painted cover's card at 50–225 KB rather than 0.5–1.2 MB in full
+      // colour, for previewers with tight size limits (WhatsApp). Half dithering and effort 4 take a
+      // third of the defaults' time and make smaller files that look the same at preview sizes.
       .png({ palette: true, quality: 90, effort: 4, dither: 0.5, compressionLevel: 9 })
       .toBuffer()
   );
