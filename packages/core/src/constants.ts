@@ -68,6 +68,8 @@ export const BACKOFF_MAX_MS = 60_000;
 
 export const PUSH_TOKEN_REFRESH_DAYS = 7;
 export const SERVICE_WORKER_WAIT_MS = 10_000;
+/** A native app registers for push once stable, at most this long after it started. */
+export const PUSH_REGISTRATION_MAX_DELAY_MS = 30_000;
 
 export const DEFAULT_COUNTRY = "US";
 export const DEFAULT_CURRENCY = "USD";
