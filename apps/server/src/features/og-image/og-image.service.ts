@@ -31,14 +31,14 @@ export type OgImageAnswer = { image: Uint8Array } | { movedTo: string } | undefi
 
 /** Bumped when the card's drawing changes, so every book gets a new address and a new card. */
 const CARD_LAYOUT = 1;
-const FILE_NAME = /^([0-9a-f]{16})\.png$/;
+const FILE_NAME = /^[0-9a-f]{16}\.png$/;
 
 const cardFolder = (bookId: string) => `books/${bookId}/og`;
 
 /**
  * Link-preview cards for book pages, drawn from the cover on first request and kept in FileStorage. A
  * card's address carries a hash of the cover's URL (every new cover gets a new URL), so an address always
- * means one picture and is cached forever, a new cover gets a new card, and no card is drawn twice.
+ * means one picture and is cached forever, a new cover gets a new card, and a process draws no card twice.
  */
 export class OgImageService {
   readonly #drawing = new Map<string, Promise<Uint8Array | undefined>>();
