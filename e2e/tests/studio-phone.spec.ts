@@ -26,9 +26,17 @@ const voyageEpub = () => ({
   buffer: Buffer.from(testEpub({ title: IMPORTED_TITLE, identifier: "urn:uuid:3c5e7a9b-2d4f-4a6b-8c0d-1e2f3a4b5c6d" })),
 });
 
-/** The page is no wider than the phone, and axe finds nothing serious. */
+/** The page is no wider than the phone, every control in it is at least 44 px tall, and axe finds nothing serious. */
 async function fitsThePhone(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  const controls = await page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>("#main button, #main a[href], #main [role=tab]"))
+      .map((element) => ({ text: element.textContent?.trim().slice(0, 40), box: element.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 1)
+      .map(({ text, box }) => ({ text, height: box.height })),
+  );
+  expect(controls.length).toBeGreaterThan(0);
+  expect(controls.filter(({ height }) => height < 44)).toEqual([]);
   await expectNoSeriousA11yViolations(page);
 }
 
