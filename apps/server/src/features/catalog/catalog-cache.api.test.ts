@@ -35,7 +35,10 @@ describe.each(dialectsUnderTest())("public read cache on %s", (dialect) => {
     expect((await get(`/api/v1/books/${missing}`)).statusCode).toBe(200);
 
     // Suggestions leave out whom the viewer follows: personal, so only a visitor's answer is shared.
-    for (const headers of [{ cookie: "quire_session=abc" }, { authorization: "Bearer x" }]) {
+    for (const headers of [{ cookie: "quire_session=abc" }, { authorization: "Bearer x" }] as Record<
+      string,
+      string
+    >[]) {
       expect((await get("/api/v1/users/suggested", headers)).headers["x-quire-cache"]).toBeUndefined();
       expect((await get("/api/v1/users/suggested", headers)).headers["x-quire-cache"]).toBeUndefined();
     }

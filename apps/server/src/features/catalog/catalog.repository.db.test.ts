@@ -127,6 +127,16 @@ describe.each(dialectsUnderTest())("catalogue list statements on %s", (dialect) 
     expect(rows.some((row) => presentListedBook(row).genreRefs.length === 2)).toBe(true);
   });
 
+  it("names genres and categories by name and position, and a genre created after the names were first read", async () => {
+    await repository.labelsOf([common], []);
+    const late = uniqueId("genre");
+    await createGenre(testDb.db, { id: late, displayName: "Aaa, added later" });
+    const labels = await repository.labelsOf([common, late], [second, first]);
+    expect(labels.genres.map((genre) => genre.id)).toEqual([late, common]);
+    expect(labels.genres[0]).toEqual({ id: late, displayName: "Aaa, added later" });
+    expect(labels.categories.map((category) => category.id)).toEqual([first, second]);
+  });
+
   it("refuses a cursor it did not make", async () => {
     await expect(repository.listBooksPage({ display: 1 }, "popular", 4, "garbage")).rejects.toThrow("Invalid cursor");
   });

@@ -16,6 +16,11 @@ export interface BookFilters {
 
 type BooksQuery = SelectQueryBuilder<Database, "books", BookRow>;
 
+interface CatalogLabels {
+  genres: Map<string, { id: string; displayName: string }>;
+  categories: Map<string, { id: string; name: string; position: number }>;
+}
+
 /** A book row with its genre ids and its categories' `position id` pairs folded in as comma-joined text. */
 export type ListedBookRow = BookRow & { genreRefs: string | null; categoryRefs: string | null };
 
@@ -58,16 +63,15 @@ const SORTS = {
 export class CatalogRepository {
   private readonly bookWithDataQuery;
   private readonly labelsOfBookQuery;
+  private labels: Promise<CatalogLabels> | undefined;
   /** One compiled list statement per filter shape (which filters are set, the sort, how it pages). */
   private readonly listQueries = new Map<string, ReusableQuery<ListedBookRow>>();
 
   constructor(private readonly db: Kysely<Database>) {
-    // The book page's two reads have a fixed shape: compiled once, run with each id.
+    // The book page's read has a fixed shape: compiled once, run with each id.
     this.bookWithDataQuery = new ReusableQuery(
-      db
-        .selectFrom("books")
+      withRefs(db.selectFrom("books").selectAll("books"))
         .leftJoin("bookData", "bookData.bookId", "books.id")
-        .selectAll("books")
         .select([
           "bookData.bookId as dataBookId",
           "bookData.bookTeaser",
@@ -237,8 +241,8 @@ export class CatalogRepository {
     });
   }
 
-  /** A book and its book data in one round trip (the data is undefined when the book has none). */
-  async findBookWithData(id: string): Promise<{ book: BookRow; data: BookDataRow | undefined } | undefined> {
+  /** A book, its genre and category ids and its book data in one round trip (no data: undefined). */
+  async findBookWithData(id: string): Promise<{ book: ListedBookRow; data: BookDataRow | undefined } | undefined> {
     const [row] = await this.bookWithDataQuery.execute(this.db, { id });
     if (!row) return undefined;
     const { dataBookId, ...rest } = row;
@@ -272,6 +276,36 @@ export class CatalogRepository {
     return {
       genres: rows.filter((row) => row.kind === "genre").map(({ id, name }) => ({ id, displayName: name })),
       categories: rows.filter((row) => row.kind === "category").map(({ id, name }) => ({ id, name })),
+    };
+  }
+
+  /**
+   * The names of these genres and categories, from a copy of both small tables read again when an id is not in
+   * it: genres are only ever added (an import never renames one) and categories come with the seed.
+   */
+  async labelsOf(genreIds: readonly string[], categoryIds: readonly string[]) {
+    const known = (labels: CatalogLabels) =>
+      genreIds.every((id) => labels.genres.has(id)) && categoryIds.every((id) => labels.categories.has(id));
+    if (!this.labels || !known(await this.labels)) {
+      this.labels = Promise.all([this.listGenres(), this.listCategories()]).then(([genres, categories]) => ({
+        genres: new Map(genres.map((genre) => [genre.id, genre])),
+        categories: new Map(categories.map((category) => [category.id, category])),
+      }));
+      this.labels.catch(() => {
+        this.labels = undefined;
+      });
+    }
+    const labels = await this.labels;
+    const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+    return {
+      genres: genreIds
+        .flatMap((id) => labels.genres.get(id) ?? [])
+        .sort((a, b) => byName({ name: a.displayName }, { name: b.displayName }))
+        .map(({ id, displayName }) => ({ id, displayName })),
+      categories: categoryIds
+        .flatMap((id) => labels.categories.get(id) ?? [])
+        .sort((a, b) => a.position - b.position || byName(a, b))
+        .map(({ id, name }) => ({ id, name })),
     };
   }
 

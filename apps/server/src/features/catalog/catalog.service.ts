@@ -13,7 +13,7 @@ import {
   TOP_NEW_WINDOW_DAYS,
   TRENDING_BOOKS_COUNT,
 } from "@quire/core";
-import type { BookDataRow, BookRow } from "../../db/schema";
+import type { BookRow } from "../../db/schema";
 import { presentBook, presentBookData, presentListedBook } from "./catalog.presenter";
 import type { BookFilters, CatalogRepository } from "./catalog.repository";
 
@@ -73,21 +73,17 @@ export class CatalogService {
     return { items: page.items.map(presentListedBook), nextCursor: page.nextCursor };
   }
 
-  private async getVisibleBook(id: string, viewer: Viewer): Promise<{ book: BookRow; data: BookDataRow | undefined }> {
+  private async getVisibleBook(id: string, viewer: Viewer) {
     const found = await this.repository.findBookWithData(id);
     if (!found || (found.book.display !== 1 && !viewer.canSeeHiddenBooks)) throw AppError.of("bookNotFound");
     return found;
   }
 
+  /** One statement: the book's row carries its genre and category ids, whose names the repository keeps. */
   async getBook(id: string, viewer: Viewer): Promise<BookDetail> {
-    const [{ book: row, data }, { genres, categories }] = await Promise.all([
-      this.getVisibleBook(id, viewer),
-      this.repository.labelsOfBook(id),
-    ]);
-    const book = presentBook(row, {
-      genreRefs: genres.map((genre) => genre.id),
-      categoryRefs: categories.map((category) => category.id),
-    });
+    const { book: row, data } = await this.getVisibleBook(id, viewer);
+    const book = presentListedBook(row);
+    const { genres, categories } = await this.repository.labelsOf(book.genreRefs, book.categoryRefs);
     return { book, bookData: data ? presentBookData(data) : null, genres, categories };
   }
 
