@@ -59,8 +59,9 @@ describe("the native projects after mobile:sync", () => {
     ["Android", join(ANDROID_MAIN, "assets/public")],
     ["iOS", join(IOS_APP, "public")],
   ])("%s holds the current web build", (_platform, copy) => {
-    expect(filesUnder(copy)).toEqual(expect.arrayContaining(filesUnder(WEB_DIST)));
-    expect(read(join(copy, "index.html"))).toBe(read(join(WEB_DIST, "index.html")));
+    const stale = "a copy of an older web build: run npm run mobile:sync";
+    expect(filesUnder(copy), stale).toEqual(expect.arrayContaining(filesUnder(WEB_DIST)));
+    expect(read(join(copy, "index.html")), stale).toBe(read(join(WEB_DIST, "index.html")));
   });
 
   it("registers every plugin with Android", () => {
