@@ -58,16 +58,20 @@ export function writeLinkSettings(settings, root = MOBILE_DIR) {
   }
 }
 
-/** For a site, always a fresh build: one made earlier for the server alone would not know where the API is. */
-function buildWeb(origin) {
+/**
+ * For a site, always a fresh build: one made earlier for the server alone would not know where the API is.
+ * The bridge reads both at build time (apps/web/src/lib/native/config.ts).
+ */
+function buildWeb({ origin, scheme }) {
   if (!origin) return buildWebIfStale();
   console.log(`Building the web app for ${origin}…`);
-  return run(NPM, ["run", "build", "-w", "@quire/web"], { env: { ...process.env, VITE_QUIRE_ORIGIN: origin } });
+  const env = { ...process.env, VITE_QUIRE_ORIGIN: origin, VITE_QUIRE_APP_SCHEME: scheme };
+  return run(NPM, ["run", "build", "-w", "@quire/web"], { env });
 }
 
 async function sync() {
   const settings = linkSettings();
-  const built = await buildWeb(settings.origin);
+  const built = await buildWeb(settings);
   if (built !== 0) return built;
   writeLinkSettings(settings);
   console.log(`App links for https://${settings.host}, custom scheme ${settings.scheme}://`);
