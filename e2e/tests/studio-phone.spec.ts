@@ -45,6 +45,7 @@ test.describe("the Studio on a 360 px phone", () => {
 
   test("an author reaches the Studio from Account, and every Studio screen fits 360 px", async ({ page, browser }) => {
     test.setTimeout(120_000);
+    mkdirSync(SHOTS, { recursive: true });
     const errors = collectPageErrors(page);
     const author = await signedInReader(page.request, "Penny");
     quire("admin", "grant", author.email);
@@ -91,6 +92,9 @@ test.describe("the Studio on a 360 px phone", () => {
     await page.getByTestId("launch-now").tap();
     await expect(page.getByTestId("launch-now-confirm")).toBeVisible();
     await fitsThePhone(page);
+    await page
+      .getByRole("group", { name: /Launch now\?/ })
+      .screenshot({ path: join(SHOTS, "studio-launch-confirm-light.png") });
 
     // The book page leads its author back to the Studio.
     await page.goto(`/books/${bookPath.split("/").pop()}`);
@@ -117,7 +121,6 @@ test.describe("the Studio on a 360 px phone", () => {
 
 /** Each Studio screen at 360 px, light and dark, for a person to look at. */
 async function screenshots(signedIn: BrowserContext, browser: Browser, bookPath: string) {
-  mkdirSync(SHOTS, { recursive: true });
   const storageState = await signedIn.storageState();
   const screens = [
     ["list", "/studio"],

@@ -50,9 +50,9 @@ export function CoverPicker({ book }: { book: StudioBook["book"] }) {
   return (
     <section
       aria-labelledby={`${id}-title`}
-      className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-5 shadow-card sm:flex-row sm:p-7"
+      className="flex gap-4 rounded-2xl border border-line bg-surface p-5 shadow-card sm:p-7"
     >
-      <div className="aspect-[2/3] w-32 shrink-0 overflow-hidden rounded-lg bg-sunken ring-1 ring-line">
+      <div className="aspect-[2/3] w-24 shrink-0 self-start overflow-hidden rounded-lg bg-sunken ring-1 ring-line sm:w-32">
         {book.imageUrl ? (
           <img
             src={book.imageUrl}
@@ -66,7 +66,7 @@ export function CoverPicker({ book }: { book: StudioBook["book"] }) {
           </div>
         )}
       </div>
-      <div className="flex flex-col items-start gap-3">
+      <div className="flex min-w-0 flex-col items-start gap-3">
         <h2 id={`${id}-title`} className="font-semibold font-serif text-ink text-xl">
           Cover
         </h2>
