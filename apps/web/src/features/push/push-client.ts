@@ -2,6 +2,8 @@ import type { PushRegistration, PushSubscriptionJson } from "@quire/core";
 import { PUSH_TOKEN_REFRESH_DAYS, SERVICE_WORKER_WAIT_MS } from "@quire/core/constants";
 import { api } from "../../lib/api-client";
 import { hasErrorCode } from "../../lib/errors";
+import { isNativeApp } from "../../lib/native/platform";
+import { disableNativePushOnSignOut } from "./native-push";
 import { PushError } from "./push-errors";
 import { clearRegistration, readRegistration, type StoredRegistration, writeRegistration } from "./registration-store";
 
@@ -71,6 +73,7 @@ export async function disablePush(): Promise<void> {
  * points at a subscription this browser has dropped, and the push service reports it gone.
  */
 export async function disablePushOnSignOut(): Promise<void> {
+  if (isNativeApp()) return disableNativePushOnSignOut();
   if (!isPushSupported()) return;
   const stored = await readRegistration().catch(() => undefined);
   if (stored) await api("push.unregister", { params: { id: stored.registrationId } }).catch(() => undefined);

@@ -1,0 +1,197 @@
+import type { PluginListenerHandle } from "@capacitor/core";
+import type { PreferencesPlugin } from "@capacitor/preferences";
+import type { PushNotificationsPlugin } from "@capacitor/push-notifications";
+import type { PushRegistration } from "@quire/core";
+import { PUSH_REGISTRATION_MAX_DELAY_MS, PUSH_TOKEN_REFRESH_DAYS } from "@quire/core/constants";
+import { sameSitePath } from "@quire/core/same-site-path";
+import { api } from "../../lib/api-client";
+import { hasErrorCode } from "../../lib/errors";
+import { loadNativePlugin, nativePlatform } from "../../lib/native/platform";
+
+/*
+ * Push in the native app (SPEC §4, §9): the phone's FCM (Android) or APNs (iOS) token, registered with the
+ * server as `{ kind, token }` once the app is stable, sent again when it rotates or is 7 days old, deleted on
+ * sign-out. What the phone remembers of its registration sits in @capacitor/preferences.
+ */
+
+export type NativePushKind = "fcm" | "apns";
+
+export interface NativePushParts {
+  push: PushNotificationsPlugin;
+  preferences: PreferencesPlugin;
+  kind: NativePushKind;
+  now?: () => Date;
+}
+
+/** What the phone remembers of the server's registration, to notice a rotated or stale token. */
+export interface StoredNativeRegistration {
+  userId: string;
+  registrationId: string;
+  token: string;
+  /** The server's `updatedAt`: the 7-day refresh counts from it. */
+  updatedAt: string;
+}
+
+export const NATIVE_REGISTRATION_KEY = "quire.push-registration";
+const DAY_MS = 24 * 60 * 60_000;
+
+async function readStored(preferences: PreferencesPlugin): Promise<StoredNativeRegistration | undefined> {
+  const { value } = await preferences.get({ key: NATIVE_REGISTRATION_KEY });
+  if (!value) return undefined;
+  try {
+    return JSON.parse(value) as StoredNativeRegistration;
+  } catch {
+    return undefined;
+  }
+}
+
+export type NativeSaveOutcome = "unchanged" | "updated" | "created";
+
+/**
+ * Sends this phone's `token` for `userId`: nothing when the server has it and it is younger than 7 days;
+ * PATCH of the known registration when the token rotated (the server replaces the old one) or is stale,
+ * POST when there is none, it was another account's, or the server no longer knows it (404).
+ */
+export async function saveNativeToken(
+  { preferences, kind, now = () => new Date() }: NativePushParts,
+  userId: string,
+  token: string,
+): Promise<NativeSaveOutcome> {
+  const stored = await readStored(preferences);
+  const own = stored?.userId === userId ? stored : undefined;
+  const stale = own ? now().getTime() - Date.parse(own.updatedAt) >= PUSH_TOKEN_REFRESH_DAYS * DAY_MS : true;
+  if (own && own.token === token && !stale) return "unchanged";
+  const body = { kind, token, userAgent: navigator.userAgent.slice(0, 512) };
+  let saved: PushRegistration | undefined;
+  if (own) {
+    try {
+      saved = await api("push.update", { params: { id: own.registrationId }, body });
+    } catch (error) {
+      if (!hasErrorCode(error, "not-found")) throw error;
+    }
+  }
+  const outcome = saved ? "updated" : "created";
+  saved ??= await api("push.register", { body });
+  const record: StoredNativeRegistration = { userId, registrationId: saved.id, token, updatedAt: saved.updatedAt };
+  await preferences.set({ key: NATIVE_REGISTRATION_KEY, value: JSON.stringify(record) });
+  return outcome;
+}
+
+/** Deletes the server's registration of this phone (already gone is fine) and forgets it. */
+export async function forgetNativeRegistration({ preferences }: Pick<NativePushParts, "preferences">): Promise<void> {
+  const stored = await readStored(preferences);
+  if (stored) {
+    await api("push.unregister", { params: { id: stored.registrationId } }).catch((error: unknown) => {
+      if (!hasErrorCode(error, "not-found")) throw error;
+    });
+  }
+  await preferences.remove({ key: NATIVE_REGISTRATION_KEY });
+}
+
+/**
+ * Registers this phone for `userId`'s pushes: the permission (asked once), then every token the plugin's
+ * `registration` event brings — the first one and each rotation — saved in turn. A refused permission removes
+ * a registration left from before. Resolves to the stop, which removes the listeners.
+ */
+export async function registerNativePush(parts: NativePushParts, userId: string): Promise<() => Promise<void>> {
+  const { push } = parts;
+  let permission = await push.checkPermissions();
+  if (permission.receive === "prompt" || permission.receive === "prompt-with-rationale") {
+    permission = await push.requestPermissions();
+  }
+  if (permission.receive !== "granted") {
+    await forgetNativeRegistration(parts);
+    return async () => {};
+  }
+  // One save at a time: a rotation arriving while the first token is being sent must not POST a second row.
+  let saving: Promise<unknown> = Promise.resolve();
+  const handles: PluginListenerHandle[] = await Promise.all([
+    push.addListener("registration", ({ value }) => {
+      saving = saving
+        .then(() => saveNativeToken(parts, userId, value))
+        .catch((error: unknown) => console.warn("Push registration failed", error));
+    }),
+    push.addListener("registrationError", (error) => console.warn("Push registration failed", error)),
+  ]);
+  await push.register();
+  return async () => {
+    await Promise.all(handles.map((handle) => handle.remove()));
+  };
+}
+
+/**
+ * SPEC §9 "registration default when stable, up to 30000 ms": once the page has loaded and the main thread
+ * is idle, but never later than 30 s after the app started (`elapsedMs` since then).
+ */
+export function whenStable(elapsedMs = performance.now()): Promise<void> {
+  const remaining = Math.max(0, PUSH_REGISTRATION_MAX_DELAY_MS - elapsedMs);
+  return new Promise((resolve) => {
+    const deadline = setTimeout(resolve, remaining);
+    const settle = () => {
+      if (typeof requestIdleCallback !== "function") return;
+      requestIdleCallback(
+        () => {
+          clearTimeout(deadline);
+          resolve();
+        },
+        { timeout: remaining },
+      );
+    };
+    if (document.readyState === "complete") settle();
+    else window.addEventListener("load", settle, { once: true });
+  });
+}
+
+async function loadParts(): Promise<NativePushParts | null> {
+  const [push, preferences] = await Promise.all([
+    loadNativePlugin("PushNotifications"),
+    loadNativePlugin("Preferences"),
+  ]);
+  if (!push || !preferences) return null;
+  return { push, preferences, kind: nativePlatform() === "ios" ? "apns" : "fcm" };
+}
+
+let current: { userId: string; stop: Promise<() => Promise<void>> } | undefined;
+
+/**
+ * Follows the signed-in user: registers for them once stable, stops listening when they change or sign out.
+ * The registration itself is deleted by `disableNativePushOnSignOut`, while the session can still do it.
+ */
+export function followNativePush(userId: string | null, parts: () => Promise<NativePushParts | null> = loadParts) {
+  if (current?.userId === userId) return;
+  void current?.stop.then((stop) => stop());
+  current = undefined;
+  if (!userId) return;
+  const stop = whenStable()
+    .then(parts)
+    .then((loaded) => (loaded ? registerNativePush(loaded, userId) : async () => {}))
+    .catch((error: unknown) => {
+      // Nobody asked for this registration, so there is no one to show it to; the next start tries again.
+      console.warn("Push registration failed", error);
+      return async () => {};
+    });
+  current = { userId, stop };
+}
+
+/**
+ * Sign-out: the server forgets this phone while the session can still ask, and the phone drops its token so
+ * nothing more arrives. Never fails: signing out must work when push does not.
+ */
+export async function disableNativePushOnSignOut(parts: () => Promise<NativePushParts | null> = loadParts) {
+  const loaded = await parts().catch(() => null);
+  if (!loaded) return;
+  await forgetNativeRegistration(loaded).catch(() => undefined);
+  await loaded.push.unregister().catch(() => undefined);
+}
+
+/** A tapped notification opens what it is about: the payload's `url`, a path of the site. */
+export function routeNotificationTaps(
+  push: PushNotificationsPlugin,
+  navigate: (path: string) => void,
+): Promise<PluginListenerHandle> {
+  return push.addListener("pushNotificationActionPerformed", ({ notification }) => {
+    const url: unknown = notification.data?.url;
+    const path = typeof url === "string" ? sameSitePath(url) : undefined;
+    if (path) navigate(path);
+  });
+}
