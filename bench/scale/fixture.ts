@@ -41,7 +41,9 @@ export function userOfNumber(n: number): string {
 }
 
 export interface FixtureReport {
+  /** Made by this run (else kept from an earlier one, whose figures the marker holds). */
   generated: boolean;
+  generatedAt: string;
   seconds: number;
   steps: { step: string; seconds: number }[];
   databaseBytes: number;
@@ -279,6 +281,17 @@ const RECOUNTS = [
   },
 ];
 
+const COUNTED_TABLES = [
+  "users",
+  "books",
+  "chapters",
+  "reading_progress",
+  "follows",
+  "stars",
+  "notifications",
+  "activities",
+];
+
 /**
  * Makes the fixture unless a finished one is there (`regenerate` drops it first), then applies pending migrations
  * either way. Returns what it did, with the time per step and the database's size.
@@ -316,35 +329,35 @@ export async function ensureFixture(databaseUrl: string, regenerate: boolean, lo
       );
       for (const { step, sql } of RECOUNTS) await timed(step, sql);
       await timed("vacuum analyze", "vacuum analyze");
-      await client.query(`create table ${MARKER_TABLE} (version text not null, generated_at text not null)`);
-      await client.query(`insert into ${MARKER_TABLE} values ($1, $2)`, [FIXTURE_VERSION, new Date().toISOString()]);
+      await client.query(
+        `create table ${MARKER_TABLE} (version text not null, generated_at text not null, seconds real not null, steps text not null)`,
+      );
+      await client.query(`insert into ${MARKER_TABLE} values ($1, $2, $3, $4)`, [
+        FIXTURE_VERSION,
+        new Date().toISOString(),
+        (performance.now() - started) / 1000,
+        JSON.stringify(steps),
+      ]);
     });
   }
   // A new index migration lands on the existing fixture here (and is then analyzed with the rest).
   await migrate(databaseUrl);
   return withClient(databaseUrl, async (client): Promise<FixtureReport> => {
     const size = await client.query<{ bytes: string }>("select pg_database_size(current_database()) as bytes");
+    const marker = await client.query<{ generated_at: string; seconds: number; steps: string }>(
+      `select generated_at, seconds, steps from ${MARKER_TABLE}`,
+    );
+    const made = marker.rows[0];
     const rows: Record<string, number> = {};
-    for (const table of [
-      "users",
-      "books",
-      "chapters",
-      "reading_progress",
-      "follows",
-      "stars",
-      "notifications",
-      "activities",
-    ]) {
-      const estimate = await client.query<{ n: string }>(
-        "select reltuples::bigint as n from pg_class where relname = $1",
-        [table],
-      );
-      rows[table] = Number(estimate.rows[0]?.n ?? 0);
+    for (const table of COUNTED_TABLES) {
+      const counted = await client.query<{ n: string }>(`select count(*) as n from ${table}`);
+      rows[table] = Number(counted.rows[0]?.n ?? 0);
     }
     return {
       generated: generate,
-      seconds: (performance.now() - started) / 1000,
-      steps,
+      generatedAt: made?.generated_at ?? "",
+      seconds: made?.seconds ?? 0,
+      steps: made ? (JSON.parse(made.steps) as FixtureReport["steps"]) : [],
       databaseBytes: Number(size.rows[0]?.bytes ?? 0),
       rows,
     };

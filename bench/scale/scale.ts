@@ -447,12 +447,9 @@ function fixtureLines(fixture: FixtureReport): string[] {
   const rows = Object.entries(fixture.rows)
     .map(([table, n]) => `${fmtInt(n)} ${table}`)
     .join(", ");
-  const made = fixture.generated
-    ? `generated in ${fmtInt(fixture.seconds)} s (${fixture.steps.map((s) => `${s.step} ${s.seconds.toFixed(0)} s`).join(", ")})`
-    : "kept from an earlier run (`--keep`)";
-  return [
-    `- Fixture: ${rows} (planner estimates); ${made}; database size ${mib(fixture.databaseBytes)} (pg_database_size)`,
-  ];
+  const steps = fixture.steps.map((s) => `${s.step} ${s.seconds.toFixed(0)} s`).join(", ");
+  const made = `generated ${fixture.generated ? "by this run" : `on ${fixture.generatedAt.slice(0, 16).replace("T", " ")} UTC and kept (\`--keep\`)`} in ${fmtInt(fixture.seconds)} s (${steps})`;
+  return [`- Fixture: ${rows}; ${made}; database size ${mib(fixture.databaseBytes)} (pg_database_size)`];
 }
 
 function planTable(plans: PlanReport): string {
@@ -577,7 +574,8 @@ async function main(): Promise<number> {
     });
     const failed = [ceiling, closed, fixed, ceilingAfter].reduce((sum, run) => sum + run.result.failed, 0);
     const valid = failed === 0 && plans.routeErrors.length === 0 && seqScans.length === 0;
-    const rateKept = fixed.result.throughput >= RATE * 0.98;
+    // Requests are sent when due whatever happens: falling behind shows as a backlog (and in p99), not a lower rate.
+    const rateKept = fixed.result.behind < RATE / 10;
 
     const routeTable = markdownTable(
       ["route", "share", "at the fixed rate: req/s", "p50", "p99", "budget", "closed loop: req/s", "p99", "non-2xx"],
@@ -648,7 +646,7 @@ async function main(): Promise<number> {
       "",
       routeTable,
       "",
-      `Ceiling drift ${(drift * 100).toFixed(1)} %${Math.abs(drift) > 0.1 ? " (over 10 %: rerun on a quieter machine)" : ""}. ${rateKept ? "The fixed rate was kept" : `The fixed rate was NOT kept (${fmtInt(fixed.result.throughput)} of ${fmtInt(RATE)}/s)`}; ${allPass ? "all budgets met." : "budgets missed: see the table."}`,
+      `Ceiling drift ${(drift * 100).toFixed(1)} %${Math.abs(drift) > 0.1 ? " (over 10 %: rerun on a quieter machine)" : ""}. ${rateKept ? "The servers kept up with the fixed rate" : `The servers did NOT keep up with ${fmtInt(RATE)}/s: ${fmtInt(fixed.result.behind)} requests were still waiting when the measured period ended`}; ${allPass ? "all budgets met." : "budgets missed: see the table."}`,
       "",
       `Query plans at this size: ${new Set(plans.rows.map((r) => r.statement)).size} distinct statements sent by ${new Set(plans.rows.map((r) => r.route)).size} hot routes, EXPLAINed (FORMAT JSON) with their parameters; big tables (≥ 100,000 rows): ${plans.bigTables.join(", ")}.`,
       "",
