@@ -53,6 +53,7 @@ describe.each(dialectsUnderTest())("book link-preview cards on %s", (dialect) =>
         expect(response.statusCode, response.body).toBe(200);
         expect(response.headers["content-type"]).toBe("image/png");
         expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+        expect(response.headers["cross-origin-resource-policy"]).toBe("cross-origin");
         expect(response.rawPayload.equals(first[0]?.rawPayload as Buffer)).toBe(true);
       }
       const { format, width, height } = await sharp(first[0]?.rawPayload).metadata();
