@@ -7,11 +7,13 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sql } from "kysely";
+import { type CompiledQuery, type Kysely, sql } from "kysely";
 import { buildApp } from "../apps/server/src/app";
 import { createContext } from "../apps/server/src/context";
 import { createDatabase, type DatabaseHandle } from "../apps/server/src/db/database";
 import { migrateToLatest } from "../apps/server/src/db/migrator";
+import type { Database } from "../apps/server/src/db/schema";
+import { CatalogRepository } from "../apps/server/src/features/catalog/catalog.repository";
 import {
   appendHistory,
   type BenchSettings,
@@ -114,6 +116,58 @@ export function describePublicCache(config: object): string | undefined {
     : "public response cache off";
 }
 
+/**
+ * The plans of the statements behind the measured routes: each read is run once through a catalogue repository
+ * that records what it sends, then explained (SQLite's EXPLAIN QUERY PLAN; PostgreSQL's EXPLAIN ANALYZE).
+ */
+async function explainHotQueries(
+  db: Kysely<Database>,
+  dialect: "sqlite" | "postgres",
+  reads: { common: string; rare: string; bookId: string },
+): Promise<string> {
+  let sent: CompiledQuery[] = [];
+  // Compiled statements go through Kysely's executeQuery: record them there (methods bound: Kysely has private fields).
+  const recording = new Proxy(db, {
+    get(target, property) {
+      if (property === "executeQuery")
+        return (query: CompiledQuery) => {
+          sent.push(query);
+          return target.executeQuery(query);
+        };
+      const value = Reflect.get(target, property);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  const catalog = new CatalogRepository(recording);
+  const cases: [string, () => Promise<unknown>][] = [
+    ["books list (popular, first page)", () => catalog.listBooksPage({ display: 1 }, "popular", 20, undefined)],
+    [
+      `genre filter, common (${reads.common})`,
+      () => catalog.listBooksPage({ display: 1, genre: reads.common }, "popular", 20, undefined),
+    ],
+    [
+      `genre filter, rare (${reads.rare})`,
+      () => catalog.listBooksPage({ display: 1, genre: reads.rare }, "popular", 20, undefined),
+    ],
+    ["book page", () => catalog.findBookWithData(reads.bookId)],
+  ];
+  const sections: string[] = [];
+  for (const [label, read] of cases) {
+    sent = [];
+    await read();
+    for (const query of sent) {
+      const explain = dialect === "sqlite" ? "explain query plan " : "explain (analyze, costs off, timing off) ";
+      const { rows } = await db.executeQuery<Record<string, unknown>>({
+        ...query,
+        sql: `${explain}${query.sql}`,
+      });
+      const plan = rows.map((row) => String(dialect === "sqlite" ? row.detail : row["QUERY PLAN"])).join("\n");
+      sections.push(`-- ${label}\n${query.sql}\n${plan}`);
+    }
+  }
+  return sections.join("\n\n");
+}
+
 export const formatEnv = (env: Record<string, string>) =>
   Object.entries(env)
     .map(([key, value]) => `${key}=${value}`)
@@ -154,8 +208,16 @@ export async function runCatalogBench(settings: BenchSettings): Promise<{ ok: bo
       `  seeded    ${fmtInt(seed.rows.books)} books, ${fmtInt(seededRows)} rows in ${fmtSeconds(seed.elapsedMs)} (${fmtInt(seededRows / (seed.elapsedMs / 1000))} rows/s)`,
     );
 
+    const plans = await explainHotQueries(database.handle.db, dialect, {
+      common: seed.genreIds[0] as string,
+      rare: seed.genreIds.at(-1) as string,
+      bookId: seed.visibleBookIds[0] as string,
+    });
+    console.log(`  plans\n${plans.replace(/^/gm, "            ")}`);
+
     const config = benchServerConfig(dataDir, database.url, serverEnv);
     const cacheSetting = describePublicCache(config);
+    const cached = config.publicCache.ttlMs > 0 && config.publicCache.maxEntries > 0;
     if (cacheSetting) console.log(`  server    ${cacheSetting}`);
     const ctx = createContext(config, { database: database.handle });
     app = await buildApp(ctx);
@@ -297,10 +359,19 @@ export async function runCatalogBench(settings: BenchSettings): Promise<{ ok: bo
     }
 
     const dateLabel = `${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+    const reproduce = [
+      formatEnv(serverEnv),
+      settings.databaseUrl ? "BENCH_DATABASE_URL=postgres://…" : "",
+      "npm run bench -- catalog",
+    ]
+      .filter(Boolean)
+      .join(" ");
+    // The default run (SQLite, cache on) keeps the section it always had; the others get their own.
+    const section = dialect === "sqlite" && cached ? "catalog" : `catalog-${dialect}${cached ? "" : "-uncached"}`;
     await writeBenchmarksSection(
-      "catalog",
+      section,
       [
-        "## Catalogue read paths (HTTP)",
+        `## Catalogue read paths (HTTP, ${dialect === "sqlite" ? "SQLite" : "PostgreSQL"}, public read cache ${cached ? "on" : "off"})`,
         "",
         `Question: on a ${fmtInt(seed.rows.books)}-book catalogue, do the book page and the book list keep up with what the`,
         "same Fastify instance serves for a hello-world route (book page ≥ 0.5×, list ≥ 0.3×, p99 < 20 ms at 50 connections, SQLite)?",
@@ -330,10 +401,16 @@ export async function runCatalogBench(settings: BenchSettings): Promise<{ ok: bo
         "",
         misses.length === 0 ? "All budgets met." : `Missed: ${misses.join("; ")}.`,
         "",
-        "Reproduce: `npm run bench` (options: `BENCH_DURATION`, `BENCH_WARMUP`, `BENCH_CONNECTIONS`, `BENCH_BOOKS`, `BENCH_DATABASE_URL=postgres://…`; any `QUIRE_*` server setting, e.g. `QUIRE_PUBLIC_CACHE_TTL_MS=0`; see bench/README.md).",
+        `Plans of the statements behind these routes (${dialect === "sqlite" ? "EXPLAIN QUERY PLAN" : "EXPLAIN ANALYZE"}, on the fixture before the load):`,
+        "",
+        "```",
+        plans,
+        "```",
+        "",
+        `Reproduce: \`${reproduce}\` (options: \`BENCH_DURATION\`, \`BENCH_WARMUP\`, \`BENCH_CONNECTIONS\`, \`BENCH_BOOKS\`, \`BENCH_DATABASE_URL=postgres://…\`; any \`QUIRE_*\` server setting, e.g. \`QUIRE_PUBLIC_CACHE_TTL_MS=0\`; see bench/README.md).`,
       ].join("\n"),
     );
-    console.log(`\nWrote the catalog section of BENCHMARKS.md; appended to bench/results/history.jsonl.`);
+    console.log(`\nWrote the ${section} section of BENCHMARKS.md; appended to bench/results/history.jsonl.`);
     const ok = budgetsApply && settings.strict ? misses.length === 0 : true;
     return { ok };
   } finally {
