@@ -32,7 +32,13 @@ test.describe("a visitor", () => {
     expect(response.status()).toBe(200);
     const html = await response.text();
     expect(html).toContain("<title>The Salt Lantern — Quire</title>");
-    expect(html).toMatch(/<meta property="og:image" content="http:\/\/[^"]+\/files\/covers\/the-salt-lantern\.svg">/);
+    const card = html.match(
+      /<meta property="og:image" content="(http:\/\/[^"]+\/og\/books\/the-salt-lantern\/[0-9a-f]+\.png)">/,
+    );
+    expect(card).not.toBeNull();
+    const image = await request.get(new URL(card?.[1] ?? "").pathname);
+    expect(image.status()).toBe(200);
+    expect(image.headers()["content-type"]).toBe("image/png");
   });
 
   test.describe("with the service worker blocked", () => {
