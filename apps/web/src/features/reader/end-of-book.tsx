@@ -7,6 +7,7 @@ import { buttonClasses } from "../../components/button";
 import { ErrorState } from "../../components/error-state";
 import { Section } from "../../components/section";
 import { errorMessage } from "../../lib/errors";
+import { siteUrl } from "../../lib/native/config";
 import { NoteDialog, useAnnotationMutations } from "../annotations";
 import { signInPathFor, useSession } from "../auth";
 import { authorsText, BookRow, BookRowSkeleton, bookQuery } from "../catalog";
@@ -194,7 +195,7 @@ function FinishedActions({ bookId, chapter, title }: { bookId: string; chapter: 
 /** The system share sheet where there is one, else the book's address on the clipboard. */
 function ShareButton({ bookId, title, onStatus }: { bookId: string; title?: string; onStatus(text: string): void }) {
   const share = async () => {
-    const url = `${window.location.origin}/books/${encodeURIComponent(bookId)}`;
+    const url = siteUrl(`/books/${encodeURIComponent(bookId)}`);
     if (typeof navigator.share === "function") {
       // Closing the share sheet rejects; that is no failure worth a word.
       await navigator.share({ title: title ?? "A book on Quire", url }).catch(() => undefined);

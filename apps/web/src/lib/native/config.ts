@@ -1,3 +1,5 @@
+import { isNativeApp } from "./platform";
+
 /*
  * What the web app must know when it is built for the native app (`apps/mobile`), where it is served from
  * capacitor://localhost or https://localhost rather than from the site: docs/native-bridge.md.
@@ -13,4 +15,9 @@ export function publicOrigin(): string {
 export function appScheme(): string {
   const scheme: unknown = import.meta.env.VITE_QUIRE_APP_SCHEME;
   return typeof scheme === "string" && scheme ? scheme : "quire";
+}
+
+/** The site's address of `path`, to share or copy: the page's own origin in a browser, the public one in the app. */
+export function siteUrl(path: string): string {
+  return `${isNativeApp() ? publicOrigin() : window.location.origin}${path}`;
 }

@@ -9,10 +9,11 @@ import { SubmitButton } from "../../../components/submit-button";
 import { TextField } from "../../../components/text-field";
 import { errorMessage } from "../../../lib/errors";
 import { formatDate, formatDateTime } from "../../../lib/format";
+import { siteUrl } from "../../../lib/native/config";
 import { useCreateDevicePassword, useDevicePasswords, useRevokeDevicePassword } from "../queries";
 
 /** Where KOReader's "Custom sync server" points: this site's /kosync. */
-export const syncServerUrl = () => `${window.location.origin}/kosync`;
+export const syncServerUrl = () => siteUrl("/kosync");
 
 /**
  * Settings → Devices: passwords for e-readers (KOReader progress sync). A new password is shown once, with

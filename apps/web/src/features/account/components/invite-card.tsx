@@ -3,9 +3,10 @@ import { useRef, useState } from "react";
 import { Button } from "../../../components/button";
 import { SettingsCard } from "../../../components/settings-card";
 import { TextField } from "../../../components/text-field";
+import { siteUrl } from "../../../lib/native/config";
 
 /** A user's invite link: a sign-up arriving through it counts for them (the server keeps `ref` in a cookie). */
-export const inviteLinkFor = (username: string) => `${window.location.origin}/?ref=${encodeURIComponent(username)}`;
+export const inviteLinkFor = (username: string) => siteUrl(`/?ref=${encodeURIComponent(username)}`);
 
 export const friendsJoinedText = (count: number) =>
   count === 0 ? "No friends have joined yet." : `${count} ${count === 1 ? "friend" : "friends"} joined`;
