@@ -216,7 +216,10 @@ export class SearchRepository {
       .leftJoin("authors", "authors.id", "users.id")
       .select(["users.id", "firstName", "lastName", "username", "interactionScore", "authors.id as authorId"]);
     const rows = [];
-    if (!ids) rows.push(...(await query.orderBy("interactionScore", "desc").orderBy("users.id", "desc").execute()));
+    // Row by row: spread into push's arguments, a million users overflow the stack.
+    if (!ids)
+      for (const row of await query.orderBy("interactionScore", "desc").orderBy("users.id", "desc").execute())
+        rows.push(row);
     else for (const chunk of chunks(ids)) rows.push(...(await query.where("users.id", "in", chunk).execute()));
     return rows.map(({ authorId, ...row }) => ({ ...row, isAuthor: authorId !== null }));
   }
