@@ -25,6 +25,7 @@ import * as analytics from "./2026-11-26-10-analytics";
 import * as analyticsRollups from "./2026-11-26-11-analytics-rollups";
 import * as referrals from "./2026-11-26-12-referrals";
 import * as pushKinds from "./2026-11-26-13-push-kinds";
+import * as scaleIndexes from "./2026-11-26-16-scale-indexes";
 
 export interface DialectMigration {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -58,4 +59,5 @@ export const migrations: Record<string, DialectMigration> = {
   "2026-11-26-13-push-kinds": pushKinds,
   "2026-11-26-09-plus": plus,
   "2026-11-26-12-referrals": referrals,
+  "2026-11-26-16-scale-indexes": scaleIndexes,
 };
