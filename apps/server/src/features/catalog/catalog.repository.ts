@@ -16,6 +16,8 @@ export interface BookFilters {
 
 type BooksQuery = SelectQueryBuilder<Database, "books", BookRow>;
 
+const GENRE_SIZES_TTL_MS = 5 * 60_000;
+
 interface CatalogLabels {
   genres: Map<string, { id: string; displayName: string }>;
   categories: Map<string, { id: string; name: string; position: number }>;
@@ -64,6 +66,7 @@ export class CatalogRepository {
   private readonly bookWithDataQuery;
   private readonly labelsOfBookQuery;
   private labels: Promise<CatalogLabels> | undefined;
+  private genreSizes: { readAt: number; sizes: Promise<{ books: number; genres: Map<string, number> }> } | undefined;
   /** One compiled list statement per filter shape (which filters are set, the sort, how it pages). */
   private readonly listQueries = new Map<string, ReusableQuery<ListedBookRow>>();
 
@@ -116,8 +119,8 @@ export class CatalogRepository {
   }
 
   /** Visible-or-not books matching the browse filters; search narrows the same query to its matches. */
-  filtered(filters: BookFilters): BooksQuery {
-    let query = this.db.selectFrom("books").selectAll("books");
+  filtered(filters: BookFilters, from: BooksQuery = this.db.selectFrom("books").selectAll("books")): BooksQuery {
+    let query = from;
     if (filters.display !== undefined) query = query.where("books.display", "=", filters.display);
     if (filters.source) query = query.where("books.source", "=", filters.source);
     if (filters.status) query = query.where("books.status", "=", filters.status);
@@ -152,21 +155,73 @@ export class CatalogRepository {
    * Kysely query cost more than running it. The id tie-breaker runs in the same direction as the sort
    * column, so the index serves the whole ORDER BY (mixed directions make SQLite sort every match).
    */
-  private listQuery(filters: BookFilters, sort: BookSort, paging: "first" | "after" | "offset") {
+  private listQuery(filters: BookFilters, sort: BookSort, paging: "first" | "after" | "offset", rareGenre: boolean) {
     const present = FILTER_KEYS.filter((key) => isSet(filters, key));
-    const shape = `${sort} ${paging} ${present.join(",")}`;
+    const shape = `${sort} ${paging} ${present.join(",")}${rareGenre ? " rare-genre" : ""}`;
     let query = this.listQueries.get(shape);
     if (!query) {
       const { column, direction } = SORTS[sort];
       const placeholders = Object.fromEntries(present.map((key) => [key, param(key)])) as unknown as BookFilters;
       const order = { sort: `books.${column}`, id: "books.id", direction } as const;
       const after = paging === "after" ? ([param("afterSort"), param("afterId")] as const) : undefined;
-      let builder = keysetAfter(withRefs(this.filtered(placeholders)), order, after as [string, string] | undefined);
+      const filtered = rareGenre
+        ? this.filtered({ ...placeholders, genre: undefined }, this.fromGenre(param("genre")))
+        : this.filtered(placeholders);
+      let builder = keysetAfter(withRefs(filtered), order, after as [string, string] | undefined);
       if (paging === "offset") builder = builder.offset(param("offset") as unknown as number);
       query = new ReusableQuery(builder.limit(param("limit") as unknown as number).compile());
       this.listQueries.set(shape, query);
     }
     return query;
+  }
+
+  /**
+   * A genre's books read from its own rows, then sorted. SQLite takes the tables in CROSS JOIN order, so this
+   * overrides its choice of walking the sort index (PostgreSQL's planner still chooses, from its statistics).
+   */
+  private fromGenre(genre: string): BooksQuery {
+    // Typed as the books query `filtered` extends: every condition it adds names a books column.
+    return this.db
+      .selectFrom("bookGenres")
+      .crossJoin("books")
+      .selectAll("books")
+      .whereRef("books.id", "=", "bookGenres.bookId")
+      .where("bookGenres.genreId", "=", genre) as unknown as BooksQuery;
+  }
+
+  /**
+   * Whether a genre filter should start from the genre's rows rather than walk the sort index: the walk reads
+   * about books/size rows per listed book, the genre's rows cost about twice a walked row each (measured on
+   * SQLite). Sizes are read at most every few minutes: a stale one only picks the slower plan for a while.
+   */
+  private async isRareGenre(genre: string | undefined, limit: number): Promise<boolean> {
+    if (!genre) return false;
+    if (!this.genreSizes || this.genreSizes.readAt < Date.now() - GENRE_SIZES_TTL_MS) {
+      const readAt = Date.now();
+      this.genreSizes = {
+        readAt,
+        sizes: Promise.all([
+          this.db
+            .selectFrom("books")
+            .select((eb) => eb.fn.countAll<number>().as("count"))
+            .executeTakeFirstOrThrow(),
+          this.db
+            .selectFrom("bookGenres")
+            .select(["genreId", (eb) => eb.fn.countAll<number>().as("count")])
+            .groupBy("genreId")
+            .execute(),
+        ]).then(([books, genres]) => ({
+          books: Number(books.count),
+          genres: new Map(genres.map((row) => [row.genreId, Number(row.count)])),
+        })),
+      };
+      this.genreSizes.sizes.catch(() => {
+        this.genreSizes = undefined;
+      });
+    }
+    const sizes = await this.genreSizes.sizes;
+    const size = sizes.genres.get(genre) ?? 0;
+    return size * size * 2 < sizes.books * limit;
   }
 
   private filterValues(filters: BookFilters): Record<string, unknown> {
@@ -179,7 +234,12 @@ export class CatalogRepository {
     limit: number,
     offset: number,
   ): Promise<ListedBookRow[]> {
-    return this.listQuery(filters, sort, "offset").execute(this.db, { ...this.filterValues(filters), limit, offset });
+    const rareGenre = await this.isRareGenre(filters.genre, limit + offset);
+    return this.listQuery(filters, sort, "offset", rareGenre).execute(this.db, {
+      ...this.filterValues(filters),
+      limit,
+      offset,
+    });
   }
 
   async listBooksPage(
@@ -190,7 +250,8 @@ export class CatalogRepository {
   ): Promise<Page<ListedBookRow>> {
     const { column, type } = SORTS[sort];
     const after = readCursor(cursor, { foreign: "refuse", sortType: type });
-    const rows = await this.listQuery(filters, sort, after ? "after" : "first").execute(this.db, {
+    const rareGenre = await this.isRareGenre(filters.genre, pageSize + 1);
+    const rows = await this.listQuery(filters, sort, after ? "after" : "first", rareGenre).execute(this.db, {
       ...this.filterValues(filters),
       afterSort: after?.[0],
       afterId: after?.[1],
