@@ -453,12 +453,13 @@ function fixtureLines(fixture: FixtureReport): string[] {
 }
 
 function planTable(plans: PlanReport): string {
-  const byRoute = new Map<string, { statements: number; access: Set<string>; seq: Set<string> }>();
+  const byRoute = new Map<string, { statements: number; access: Set<string>; seq: Set<string>; whole: Set<string> }>();
   for (const row of plans.rows) {
-    const entry = byRoute.get(row.route) ?? { statements: 0, access: new Set(), seq: new Set() };
+    const entry = byRoute.get(row.route) ?? { statements: 0, access: new Set(), seq: new Set(), whole: new Set() };
     entry.statements += 1;
     for (const a of row.access) entry.access.add(a);
     for (const s of row.seqScans) entry.seq.add(s);
+    for (const w of row.wholeReads) entry.whole.add(w);
     byRoute.set(row.route, entry);
   }
   return markdownTable(
@@ -467,7 +468,11 @@ function planTable(plans: PlanReport): string {
       route,
       String(e.statements),
       [...e.access].join("; ") || "—",
-      e.seq.size > 0 ? `FAIL: Seq Scan on ${[...e.seq].join(", ")}` : "PASS",
+      e.seq.size > 0
+        ? `FAIL: Seq Scan on ${[...e.seq].join(", ")}`
+        : e.whole.size > 0
+          ? `PASS (reads ${[...e.whole].join(", ")} whole)`
+          : "PASS",
     ]),
   );
 }
