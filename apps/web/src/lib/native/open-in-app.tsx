@@ -1,5 +1,5 @@
 import { Smartphone, X } from "lucide-react";
-import { useState, useSyncExternalStore } from "react";
+import { useCallback, useState, useSyncExternalStore } from "react";
 import { createRoot } from "react-dom/client";
 import { Button } from "../../components/button";
 import { tryOpenInApp } from "./app-links";
@@ -27,7 +27,8 @@ function remember() {
  */
 export function OpenInAppOffer({ router }: { router: LandingRouter }) {
   const [landing] = useState(() => router.state.location);
-  const location = useSyncExternalStore(router.subscribe, () => router.state.location);
+  const subscribe = useCallback((listener: () => void) => router.subscribe(listener), [router]);
+  const location = useSyncExternalStore(subscribe, () => router.state.location);
   const [phase, setPhase] = useState<Phase>("offer");
   if (phase === "closed" || location.pathname !== landing.pathname) return null;
 
