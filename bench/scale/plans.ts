@@ -52,12 +52,17 @@ interface PlanNode {
   "Relation Name"?: string;
   "Index Name"?: string;
   "Plan Rows": number;
+  "Parallel Aware"?: boolean;
+  "Workers Planned"?: number;
   Plans?: PlanNode[];
 }
 
-function walk(node: PlanNode, visit: (node: PlanNode) => void): void {
-  visit(node);
-  for (const child of node.Plans ?? []) walk(child, visit);
+/** Visits every node with the rows it is expected to return in all, whether one process or parallel workers run it. */
+function walk(node: PlanNode, visit: (node: PlanNode, rows: number) => void, workers = 0): void {
+  // PostgreSQL's parallel divisor: each worker's share, plus what the leader still does itself.
+  const divisor = workers + Math.max(0, 1 - 0.3 * workers);
+  visit(node, node["Parallel Aware"] ? node["Plan Rows"] * divisor : node["Plan Rows"]);
+  for (const child of node.Plans ?? []) walk(child, visit, node["Workers Planned"] ?? workers);
 }
 
 const EXPLAINABLE = /^\s*(select|insert|update|delete|with)\b/i;
@@ -126,13 +131,13 @@ export async function checkPlans(
         const access = new Set<string>();
         const seqScans = new Set<string>();
         const wholeReads = new Set<string>();
-        walk(explained.rows[0]?.["QUERY PLAN"][0]?.Plan as PlanNode, (node) => {
+        walk(explained.rows[0]?.["QUERY PLAN"][0]?.Plan as PlanNode, (node, expectedRows) => {
           const relation = node["Relation Name"];
           const tableRows = relation && rowsOf.get(relation);
           if (!relation || !tableRows) return;
           access.add(`${relation}: ${node["Node Type"]}${node["Index Name"] ? ` (${node["Index Name"]})` : ""}`);
           if (node["Node Type"] !== "Seq Scan") return;
-          if (node["Plan Rows"] >= tableRows * WHOLE_TABLE_SHARE) wholeReads.add(relation);
+          if (expectedRows >= tableRows * WHOLE_TABLE_SHARE) wholeReads.add(relation);
           else seqScans.add(relation);
         });
         verdict = { access: [...access], seqScans: [...seqScans], wholeReads: [...wholeReads] };

@@ -46,6 +46,10 @@ const REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379";
  * sustains 1,135 req/s; the mix is held at that rate, rounded down.
  */
 const RATE = Number(process.env.BENCH_SCALE_RATE || 1000);
+/** Lower rates measured after the budgeted one, for information: where p99 stands as the load eases. */
+const INFO_RATES = (process.env.BENCH_SCALE_INFO_RATES ?? "500,250").split(",").filter(Boolean).map(Number);
+/** Sockets the open-loop generator may hold: a fixed rate keeps sending while answers are late. */
+const RATE_SOCKETS = 512;
 const DURATION = Number(process.env.BENCH_DURATION || 30);
 const WARMUP = Number(process.env.BENCH_WARMUP || 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
@@ -327,7 +331,8 @@ function nginxConfig(dir: string, port: number, upstreams: number[]): string {
   return `worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
+worker_rlimit_nofile 8192;
+events { worker_connections 4096; }
 http {
   access_log off;
   client_body_temp_path ${dir}/body;
@@ -568,7 +573,11 @@ async function main(): Promise<number> {
     };
     const ceiling = await phase("ceiling", { ...base, routes: ceilingRoutes, mode: "closed", rate: 0 });
     const closed = await phase("mix, max", { ...base, routes, mode: "closed", rate: 0 });
-    const fixed = await phase("mix, rate", { ...base, routes, mode: "rate", rate: RATE, connections: 512 });
+    const atRate = (rate: number) =>
+      phase(`mix, ${rate}/s`, { ...base, routes, mode: "rate", rate, connections: RATE_SOCKETS });
+    const fixed = await atRate(RATE);
+    const eased: { rate: number; run: typeof fixed }[] = [];
+    for (const rate of INFO_RATES) eased.push({ rate, run: await atRate(rate) });
     const ceilingAfter = await phase("ceiling", { ...base, routes: ceilingRoutes, mode: "closed", rate: 0 });
     const ceilingMean = (ceiling.result.throughput + ceilingAfter.result.throughput) / 2;
     const drift = ceiling.result.throughput > 0 ? ceilingAfter.result.throughput / ceiling.result.throughput - 1 : 0;
@@ -577,13 +586,27 @@ async function main(): Promise<number> {
       const limit = WRITE_ROUTES.has(r.route) ? WRITE_P99_MS : READ_P99_MS;
       return { route: r.route, limit, p99: r.p99, pass: r.p99 < limit };
     });
-    const failed = [ceiling, closed, fixed, ceilingAfter].reduce((sum, run) => sum + run.result.failed, 0);
+    const failed = [ceiling, closed, fixed, ...eased.map((e) => e.run), ceilingAfter].reduce(
+      (sum, run) => sum + run.result.failed,
+      0,
+    );
     const valid = failed === 0 && plans.routeErrors.length === 0 && seqScans.length === 0;
     // Requests are sent when due whatever happens: falling behind shows as a backlog (and in p99), not a lower rate.
     const rateKept = fixed.result.behind < RATE / 10;
 
     const routeTable = markdownTable(
-      ["route", "share", "at the fixed rate: req/s", "p50", "p99", "budget", "closed loop: req/s", "p99", "non-2xx"],
+      [
+        "route",
+        "share",
+        `at ${fmtInt(RATE)}/s: req/s`,
+        "p50",
+        "p99",
+        "budget",
+        ...eased.map((e) => `p50 / p99 at ${fmtInt(e.rate)}/s`),
+        "closed loop: req/s",
+        "p99",
+        "non-2xx",
+      ],
       fixed.result.routes.map((r, i) => {
         const mix = routes[i] as RouteMix;
         const max = closed.result.routes[i];
@@ -595,9 +618,15 @@ async function main(): Promise<number> {
           fmtMs(r.p50),
           fmtMs(r.p99),
           `< ${budget?.limit} ms: ${budget?.pass ? "PASS" : "MISS"}`,
+          ...eased.map((e) => {
+            const at = e.run.result.routes[i];
+            return `${fmtMs(at?.p50 ?? 0)} / ${fmtMs(at?.p99 ?? 0)}`;
+          }),
           fmtInt((max?.requests ?? 0) / DURATION),
           fmtMs(max?.p99 ?? 0),
-          String(r.failed + (max?.failed ?? 0)),
+          String(
+            r.failed + (max?.failed ?? 0) + eased.reduce((sum, e) => sum + (e.run.result.routes[i]?.failed ?? 0), 0),
+          ),
         ];
       }),
     );
@@ -625,6 +654,13 @@ async function main(): Promise<number> {
           `${fmtInt(fixed.cpuMicrosPerRequest)} µs`,
           String(fixed.result.failed),
         ],
+        ...eased.map((e) => [
+          `mix, fixed rate ${fmtInt(e.rate)}/s (for information)`,
+          fmtInt(e.run.result.throughput),
+          fmtRatio(e.run.result.throughput / ceilingMean),
+          `${fmtInt(e.run.cpuMicrosPerRequest)} µs`,
+          String(e.run.result.failed),
+        ]),
         [
           "ceiling, after",
           fmtInt(ceilingAfter.result.throughput),
@@ -657,7 +693,7 @@ async function main(): Promise<number> {
       "",
       planTable(plans),
       "",
-      "Reproduce: `npm run bench:scale` (`--keep` keeps the `quire_scale` database for the next run, which then skips generation; `--regenerate`; `BENCH_SCALE_RATE`, `BENCH_DURATION`, `BENCH_WARMUP`, `BENCH_CONNECTIONS`, `BENCH_SCALE_DATABASE_URL`, `REDIS_URL`; see docs/scale.md).",
+      "Reproduce: `npm run bench:scale` (`--keep` keeps the `quire_scale` database for the next run, which then skips generation; `--regenerate`; `BENCH_SCALE_RATE`, `BENCH_SCALE_INFO_RATES`, `BENCH_DURATION`, `BENCH_WARMUP`, `BENCH_CONNECTIONS`, `BENCH_SCALE_DATABASE_URL`, `REDIS_URL`; see docs/scale.md).",
     ].join("\n");
     log("");
     log(section);
@@ -671,6 +707,7 @@ async function main(): Promise<number> {
       ceiling: [ceiling.result.throughput, ceilingAfter.result.throughput],
       closed: closed.result,
       fixed: fixed.result,
+      eased: eased.map((e) => ({ rate: e.rate, ...e.run.result })),
       plans: plans.rows,
       startUp: apis.map((a) => ({ ms: a.startedMs, rssMiB: a.rssAtStartMiB })),
       searchIndex,
