@@ -12,16 +12,20 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakePreferences } from "../../lib/native/fake-preferences";
 import { apiError, mockApi } from "../../test/api-mock";
 import {
+  disableNativePush,
   disableNativePushOnSignOut,
+  enableNativePush,
   followNativePush,
   NATIVE_REGISTRATION_KEY,
   type NativePushParts,
+  nativePushStatus,
   registerNativePush,
   routeNotificationTaps,
   type StoredNativeRegistration,
   saveNativeToken,
   whenStable,
 } from "./native-push";
+import { PUSH_ERROR_MESSAGES } from "./push-errors";
 
 const FCM_TOKEN = `fcm-device-1:${"a".repeat(140)}`;
 const ROTATED_TOKEN = `fcm-device-1:${"b".repeat(140)}`;
@@ -63,6 +67,7 @@ function fakePush(
     checkPermissions: async () => ({ receive: permission }),
     requestPermissions: async () => {
       calls.push("requestPermissions");
+      permission = answer;
       return { receive: answer };
     },
     register: async () => {
@@ -268,6 +273,50 @@ describe("the registration lifecycle", () => {
     tap({ url: "https://evil.example/" });
     tap({});
     expect(navigate.mock.calls).toEqual([["/books/b1"]]);
+  });
+});
+
+describe("the settings' switch in the app", () => {
+  it("reads blocked, off and on from the permission and the phone's registration", async () => {
+    serverApi();
+    expect(await nativePushStatus(partsWith(fakePush("denied")).parts, "ada")).toBe("blocked");
+    const { parts, remember } = partsWith(fakePush("granted"));
+    expect(await nativePushStatus(parts, "ada")).toBe("off");
+    remember({ userId: "ada", registrationId: "r1", token: FCM_TOKEN, updatedAt: NOW.toISOString() });
+    expect(await nativePushStatus(parts, "ada")).toBe("on");
+    expect(await nativePushStatus(parts, "grace")).toBe("off");
+  });
+
+  it("turns on: asks, registers the current token, and leaves no listener behind", async () => {
+    const calls = serverApi();
+    const { parts, push, stored } = partsWith(fakePush("prompt"));
+    await enableNativePush(parts, "ada");
+    expect(calls.map((call) => call.method)).toEqual(["POST"]);
+    expect(stored()?.token).toBe(FCM_TOKEN);
+    expect(push.listeners.registration).toEqual([]);
+    expect(await nativePushStatus(parts, "ada")).toBe("on");
+  });
+
+  it("says so when the permission is refused", async () => {
+    serverApi();
+    const { parts } = partsWith(fakePush("prompt", "denied"));
+    await expect(enableNativePush(parts, "ada")).rejects.toThrow(PUSH_ERROR_MESSAGES.permissionBlocked);
+  });
+
+  it("turns off and stays off at the next start, until turned on again", async () => {
+    const calls = serverApi();
+    const store = new Map<string, string>();
+    const { parts, push, remember } = partsWith(fakePush(), store);
+    remember({ userId: "ada", registrationId: "r1", token: FCM_TOKEN, updatedAt: NOW.toISOString() });
+    await disableNativePush(parts);
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(["DELETE /api/v1/push/registrations/r1"]);
+    expect(push.calls).toEqual(["unregister"]);
+
+    await registerNativePush(parts, "ada");
+    expect(push.calls).toEqual(["unregister"]);
+    await enableNativePush(parts, "ada");
+    expect(push.calls).toContain("register");
+    expect(await nativePushStatus(parts, "ada")).toBe("on");
   });
 });
 

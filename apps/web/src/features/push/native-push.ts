@@ -1,4 +1,4 @@
-import type { PluginListenerHandle } from "@capacitor/core";
+import type { PermissionState, PluginListenerHandle } from "@capacitor/core";
 import type { PreferencesPlugin } from "@capacitor/preferences";
 import type { PushNotificationsPlugin } from "@capacitor/push-notifications";
 import type { PushRegistration } from "@quire/core";
@@ -7,6 +7,8 @@ import { sameSitePath } from "@quire/core/same-site-path";
 import { api } from "../../lib/api-client";
 import { hasErrorCode } from "../../lib/errors";
 import { loadNativePlugin, nativePlatform } from "../../lib/native/platform";
+import type { PushStatus } from "./push-client";
+import { PushError } from "./push-errors";
 
 /*
  * Push in the native app (SPEC §4, §9): the phone's FCM (Android) or APNs (iOS) token, registered with the
@@ -46,6 +48,17 @@ async function readStored(preferences: PreferencesPlugin): Promise<StoredNativeR
 }
 
 export type NativeSaveOutcome = "unchanged" | "updated" | "created";
+
+/** Set when the user turned push off on this phone: nothing registers again until they turn it on. */
+export const NATIVE_PUSH_OFF_KEY = "quire.push-off";
+
+// One save at a time, whoever asks: a token arriving while another is being sent must not POST a second row.
+let saving: Promise<unknown> = Promise.resolve();
+function queueSave(parts: NativePushParts, userId: string, token: string): Promise<NativeSaveOutcome> {
+  const saved = saving.then(() => saveNativeToken(parts, userId, token));
+  saving = saved.catch(() => undefined);
+  return saved;
+}
 
 /**
  * Sends this phone's `token` for `userId`: nothing when the server has it and it is younger than 7 days;
@@ -94,22 +107,16 @@ export async function forgetNativeRegistration({ preferences }: Pick<NativePushP
  * a registration left from before. Resolves to the stop, which removes the listeners.
  */
 export async function registerNativePush(parts: NativePushParts, userId: string): Promise<() => Promise<void>> {
-  const { push } = parts;
-  let permission = await push.checkPermissions();
-  if (permission.receive === "prompt" || permission.receive === "prompt-with-rationale") {
-    permission = await push.requestPermissions();
-  }
-  if (permission.receive !== "granted") {
+  const { push, preferences } = parts;
+  if ((await preferences.get({ key: NATIVE_PUSH_OFF_KEY })).value) return async () => {};
+  const permission = await askPermission(push);
+  if (permission !== "granted") {
     await forgetNativeRegistration(parts);
     return async () => {};
   }
-  // One save at a time: a rotation arriving while the first token is being sent must not POST a second row.
-  let saving: Promise<unknown> = Promise.resolve();
   const handles: PluginListenerHandle[] = await Promise.all([
     push.addListener("registration", ({ value }) => {
-      saving = saving
-        .then(() => saveNativeToken(parts, userId, value))
-        .catch((error: unknown) => console.warn("Push registration failed", error));
+      queueSave(parts, userId, value).catch((error: unknown) => console.warn("Push registration failed", error));
     }),
     push.addListener("registrationError", (error) => console.warn("Push registration failed", error)),
   ]);
@@ -117,6 +124,57 @@ export async function registerNativePush(parts: NativePushParts, userId: string)
   return async () => {
     await Promise.all(handles.map((handle) => handle.remove()));
   };
+}
+
+async function askPermission(push: PushNotificationsPlugin): Promise<PermissionState> {
+  const { receive } = await push.checkPermissions();
+  if (receive !== "prompt" && receive !== "prompt-with-rationale") return receive;
+  return (await push.requestPermissions()).receive;
+}
+
+/** What the settings show for `userId` on this phone: on once the server has its token. */
+export async function nativePushStatus(parts: NativePushParts, userId: string): Promise<PushStatus> {
+  const { receive } = await parts.push.checkPermissions();
+  if (receive === "denied") return "blocked";
+  const stored = await readStored(parts.preferences);
+  return receive === "granted" && stored?.userId === userId ? "on" : "off";
+}
+
+/** The settings' switch turned on: the permission, then this phone's current token saved for `userId`. */
+export async function enableNativePush(parts: NativePushParts, userId: string): Promise<void> {
+  const { push, preferences } = parts;
+  await preferences.remove({ key: NATIVE_PUSH_OFF_KEY });
+  const permission = await askPermission(push);
+  if (permission === "denied") throw new PushError("permissionBlocked");
+  if (permission !== "granted") throw new PushError("permissionDismissed");
+  let answer: { resolve(token: string): void; reject(error: Error): void } | undefined;
+  const token = new Promise<string>((resolve, reject) => {
+    answer = { resolve, reject };
+  });
+  // Listening first: the plugin may report the token before register() itself resolves.
+  const handles = await Promise.all([
+    push.addListener("registration", ({ value }) => answer?.resolve(value)),
+    push.addListener("registrationError", (error) =>
+      answer?.reject(new PushError("noTokenReturned", { cause: new Error(error.error) })),
+    ),
+  ]);
+  try {
+    await push.register();
+    await queueSave(parts, userId, await token).catch((error: unknown) => {
+      throw new PushError("subscribeFailed", { cause: error });
+    });
+  } finally {
+    await Promise.all(handles.map((handle) => handle.remove()));
+  }
+}
+
+/** The settings' switch turned off: the server forgets this phone, which drops its token and stays off. */
+export async function disableNativePush(parts: NativePushParts): Promise<void> {
+  await parts.preferences.set({ key: NATIVE_PUSH_OFF_KEY, value: "1" });
+  await forgetNativeRegistration(parts).catch((error: unknown) => {
+    throw new PushError("unsubscribeFailed", { cause: error });
+  });
+  await parts.push.unregister();
 }
 
 /**
@@ -142,7 +200,7 @@ export function whenStable(elapsedMs = performance.now()): Promise<void> {
   });
 }
 
-async function loadParts(): Promise<NativePushParts | null> {
+export async function loadParts(): Promise<NativePushParts | null> {
   const [push, preferences] = await Promise.all([
     loadNativePlugin("PushNotifications"),
     loadNativePlugin("Preferences"),

@@ -3,7 +3,14 @@ import { PUSH_TOKEN_REFRESH_DAYS, SERVICE_WORKER_WAIT_MS } from "@quire/core/con
 import { api } from "../../lib/api-client";
 import { hasErrorCode } from "../../lib/errors";
 import { isNativeApp } from "../../lib/native/platform";
-import { disableNativePushOnSignOut } from "./native-push";
+import {
+  disableNativePush,
+  disableNativePushOnSignOut,
+  enableNativePush,
+  loadParts,
+  type NativePushParts,
+  nativePushStatus,
+} from "./native-push";
 import { PushError } from "./push-errors";
 import { clearRegistration, readRegistration, type StoredRegistration, writeRegistration } from "./registration-store";
 
@@ -18,6 +25,13 @@ const DAY_MS = 24 * 60 * 60_000;
 
 export type PushStatus = "on" | "off" | "blocked" | "unsupported";
 
+/** The native app answers through its push plugin (native-push.ts) instead of the browser's Push API. */
+async function withNativeParts<T>(use: (parts: NativePushParts) => Promise<T>): Promise<T> {
+  const parts = await loadParts();
+  if (!parts) throw new PushError("unsupportedBrowser");
+  return use(parts);
+}
+
 export function isPushSupported(): boolean {
   return (
     typeof window !== "undefined" && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window
@@ -26,6 +40,7 @@ export function isPushSupported(): boolean {
 
 /** What the settings show for `userId` on this browser; asks nothing of the user and changes nothing. */
 export async function pushStatus(userId: string): Promise<PushStatus> {
+  if (isNativeApp()) return withNativeParts((parts) => nativePushStatus(parts, userId));
   if (!isPushSupported()) return "unsupported";
   if (Notification.permission === "denied") return "blocked";
   if (Notification.permission !== "granted") return "off";
@@ -41,6 +56,7 @@ export async function pushStatus(userId: string): Promise<PushStatus> {
  * registration. Every failure rejects with a PushError naming what went wrong.
  */
 export async function enablePush(userId: string): Promise<void> {
+  if (isNativeApp()) return withNativeParts((parts) => enableNativePush(parts, userId));
   if (!isPushSupported()) throw new PushError("unsupportedBrowser");
   // Before the permission prompt: asking for a permission this browser cannot use would be rude.
   const stored = await readRegistration();
@@ -53,6 +69,7 @@ export async function enablePush(userId: string): Promise<void> {
 
 /** Turns push off: the server forgets this browser, then the browser drops its subscription. */
 export async function disablePush(): Promise<void> {
+  if (isNativeApp()) return withNativeParts(disableNativePush);
   if (!isPushSupported()) return;
   const stored = await readRegistration();
   if (stored) {
