@@ -421,7 +421,7 @@ async function startBalancer(dir: string, apis: ApiProcess[]): Promise<Balancer>
 }
 
 async function runMixed(spec: MixedSpec, dir: string, name: string, pids: number[]) {
-  const specPath = join(dir, `mixed-${name}.json`);
+  const specPath = join(dir, `mixed-${name.replace(/[^a-z0-9]+/gi, "-")}.json`);
   await writeFile(specPath, JSON.stringify(spec));
   const cpuBefore = pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
   const output = await new Promise<string>((resolve, reject) => {
