@@ -3,7 +3,7 @@ import { useCallback, useState, useSyncExternalStore } from "react";
 import { createRoot } from "react-dom/client";
 import { Button } from "../../components/button";
 import { tryOpenInApp } from "./app-links";
-import { APP_OFFER_DISMISSED_KEY } from "./app-offer";
+import { APP_OFFER_DISMISSED_KEY, shouldOfferApp } from "./app-offer";
 
 /** What the offer needs of the router: where the page is, and word of each navigation. */
 export interface LandingRouter {
@@ -71,8 +71,12 @@ export function OpenInAppOffer({ router }: { router: LandingRouter }) {
   );
 }
 
-/** Shows the offer in a root of its own, beside the app: the app's own tree (and its hydration) stays as it is. */
-export function mountOpenInAppOffer(router: LandingRouter): void {
+/**
+ * Shows the offer when this landing earns it (`shouldOfferApp`), in a root of its own beside the app: the app's
+ * own tree (and its hydration) stays as it is.
+ */
+export function offerAppOnLanding(router: LandingRouter): void {
+  if (!shouldOfferApp()) return;
   const container = document.createElement("div");
   document.body.append(container);
   createRoot(container).render(<OpenInAppOffer router={router} />);
