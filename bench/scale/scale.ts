@@ -693,7 +693,7 @@ async function main(): Promise<number> {
       "",
       planTable(plans),
       "",
-      "Reproduce: `npm run bench:scale` (`--keep` keeps the `quire_scale` database for the next run, which then skips generation; `--regenerate`; `BENCH_SCALE_RATE`, `BENCH_SCALE_INFO_RATES`, `BENCH_DURATION`, `BENCH_WARMUP`, `BENCH_CONNECTIONS`, `BENCH_SCALE_DATABASE_URL`, `REDIS_URL`; see docs/scale.md).",
+      "Reproduce: `npm run bench:scale` (`--keep` keeps the `quire_scale` database for the next run, which then skips generation; `--regenerate`; `BENCH_SCALE_RATE`, `BENCH_SCALE_INFO_RATES`, `BENCH_SCALE_MD`, `BENCH_DURATION`, `BENCH_WARMUP`, `BENCH_CONNECTIONS`, `BENCH_SCALE_DATABASE_URL`, `REDIS_URL`; see docs/scale.md).",
     ].join("\n");
     log("");
     log(section);
@@ -721,8 +721,10 @@ async function main(): Promise<number> {
       log(`\nA fixture at ${FACTOR} × the size: BENCHMARKS.md left untouched.`);
       return 0;
     }
-    await writeBenchmarksSection("scale", section);
-    log("\nBENCHMARKS.md: section scale written.");
+    // BENCH_SCALE_MD names another file: for a run with other settings than the budgeted ones.
+    const file = process.env.BENCH_SCALE_MD || undefined;
+    await writeBenchmarksSection("scale", section, file);
+    log(`\n${file ?? "BENCHMARKS.md"}: section scale written.`);
     return 0;
   } finally {
     for (const child of processes.reverse()) child.kill("SIGTERM");
