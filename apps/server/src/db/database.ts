@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import BetterSqlite3 from "better-sqlite3";
 import {
   CamelCasePlugin,
@@ -13,6 +14,7 @@ import {
 } from "kysely";
 import pg from "pg";
 import { type DialectName, dialectOf } from "./dialect";
+import { REUSABLE_STATEMENT_MARK } from "./reusable-query";
 import type { Database } from "./schema";
 
 export interface DatabaseHandle {
@@ -108,7 +110,30 @@ function postgresDialect(options: DatabaseOptions): Dialect {
         oid === INT8_OID || oid === NUMERIC_OID ? Number : pg.types.getTypeParser(oid, format),
     } as typeof pg.types,
   });
+  pool.on("connect", prepareReusableStatements);
   return new PostgresDialect({ pool });
+}
+
+/**
+ * PostgreSQL parses and plans an unnamed statement on every run. Statements built once (`ReusableQuery`) go out
+ * named instead, so each connection parses one once and may keep its plan; their number is fixed by the code.
+ */
+function prepareReusableStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((text: unknown, ...rest: unknown[]) =>
+    typeof text === "string" && text.startsWith(REUSABLE_STATEMENT_MARK) && rest.length === 1
+      ? query({ name: statementName(text), text, values: rest[0] })
+      : query(text, ...rest)) as typeof client.query;
+}
+
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `q${createHash("sha256").update(text).digest("hex").slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return name;
 }
 
 export function createDatabase(options: DatabaseOptions): DatabaseHandle {

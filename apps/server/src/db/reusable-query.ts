@@ -2,6 +2,9 @@ import type { CompiledQuery, Kysely } from "kysely";
 
 const PLACEHOLDER = "\u0000quire-param:";
 
+/** How a statement built once begins: PostgreSQL connections prepare such statements by name (database.ts). */
+export const REUSABLE_STATEMENT_MARK = "/* reusable */ ";
+
 /** A named placeholder for a query compiled once by ReusableQuery. */
 export function param(name: string): string {
   return `${PLACEHOLDER}${name}`;
@@ -12,7 +15,11 @@ export function param(name: string): string {
  * and compiling a query costs more than running a point lookup, so hot fixed-shape reads use this.
  */
 export class ReusableQuery<Row> {
-  constructor(private readonly compiled: CompiledQuery<Row>) {}
+  private readonly compiled: CompiledQuery<Row>;
+
+  constructor(compiled: CompiledQuery<Row>) {
+    this.compiled = { ...compiled, sql: `${REUSABLE_STATEMENT_MARK}${compiled.sql}` };
+  }
 
   async execute<DB>(db: Kysely<DB>, values: Record<string, unknown>): Promise<Row[]> {
     const parameters = this.compiled.parameters.map((value) => {
