@@ -45,6 +45,8 @@ export interface PlanReport {
   rows: PlanRow[];
   /** Routes that did not answer 2xx (their statements are still checked). */
   routeErrors: string[];
+  /** Routes that sent no statement at all (a cache answered them). */
+  silentRoutes: string[];
 }
 
 interface PlanNode {
@@ -65,21 +67,31 @@ function walk(node: PlanNode, visit: (node: PlanNode, rows: number) => void, wor
   for (const child of node.Plans ?? []) walk(child, visit, node["Workers Planned"] ?? workers);
 }
 
-const EXPLAINABLE = /^\s*(select|insert|update|delete|with)\b/i;
+/** A statement EXPLAIN can plan, after any leading comment (reusable statements start with one). */
+const EXPLAINABLE = /^\s*(\/\*.*?\*\/\s*)*(select|insert|update|delete|with)\b/is;
 
-/** Runs each route through `app` (in order, one at a time) and records the SQL each one sends. */
-async function capture(app: FastifyInstance, routes: HotRoute[], token: string) {
+/**
+ * Builds the app and runs each route through it (in order, one at a time), recording the SQL each one sends. The
+ * observer goes on before the app exists: the pool binds `query` when it opens a connection.
+ */
+async function capture(makeApp: () => Promise<FastifyInstance>, routes: HotRoute[], token: string) {
   const captured: Captured[] = [];
   const errors: string[] = [];
   let current: string | undefined;
   const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const original = prototype.query;
   prototype.query = function (this: unknown, ...args: unknown[]) {
-    const [text, values] = args;
+    // A plain statement is (text, values); a named prepared one (db/database.ts) is one { name, text, values }.
+    const [first, second] = args;
+    const { text, values } =
+      typeof first === "object" && first !== null && "text" in first
+        ? (first as { text: unknown; values?: unknown })
+        : { text: first, values: second };
     if (current !== undefined && typeof text === "string")
       captured.push({ route: current, text, values: Array.isArray(values) ? values : [] });
     return original.apply(this, args);
   };
+  const app = await makeApp();
   try {
     for (const route of routes) {
       current = route.route;
@@ -94,18 +106,19 @@ async function capture(app: FastifyInstance, routes: HotRoute[], token: string) 
     }
   } finally {
     current = undefined;
+    await app.close();
     prototype.query = original;
   }
   return { captured, errors };
 }
 
 export async function checkPlans(
-  app: FastifyInstance,
+  makeApp: () => Promise<FastifyInstance>,
   databaseUrl: string,
   routes: HotRoute[],
   token: string,
 ): Promise<PlanReport> {
-  const { captured, errors } = await capture(app, routes, token);
+  const { captured, errors } = await capture(makeApp, routes, token);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -145,7 +158,9 @@ export async function checkPlans(
       }
       rows.push({ route, statement: text.replace(/\s+/g, " ").trim(), ...verdict });
     }
-    return { bigTables, rows, routeErrors: errors };
+    const sending = new Set(rows.map((row) => row.route));
+    const silentRoutes = routes.map((r) => r.route).filter((route) => !sending.has(route));
+    return { bigTables, rows, routeErrors: errors, silentRoutes };
   } finally {
     await client.end();
   }
