@@ -4,6 +4,7 @@ import type { PreferencesPlugin } from "@capacitor/preferences";
 import type { PushNotificationsPlugin } from "@capacitor/push-notifications";
 import type { ScreenOrientationPlugin } from "@capacitor/screen-orientation";
 import type { StatusBarPlugin } from "@capacitor/status-bar";
+import type { QuireImmersivePlugin } from "./immersive";
 
 export type NativePlatform = "android" | "ios" | "web";
 
@@ -31,6 +32,7 @@ export interface NativePlugins {
   Keyboard: KeyboardPlugin;
   Preferences: PreferencesPlugin;
   PushNotifications: PushNotificationsPlugin;
+  QuireImmersive: QuireImmersivePlugin;
   ScreenOrientation: ScreenOrientationPlugin;
   StatusBar: StatusBarPlugin;
 }
@@ -50,6 +52,7 @@ const loaders: { [K in keyof NativePlugins]: () => Promise<NativePlugins[K]> } =
   Keyboard: () => import("@capacitor/keyboard").then((m) => notThenable(m.Keyboard)),
   Preferences: () => import("@capacitor/preferences").then((m) => notThenable(m.Preferences)),
   PushNotifications: () => import("@capacitor/push-notifications").then((m) => notThenable(m.PushNotifications)),
+  QuireImmersive: () => import("./immersive").then((m) => notThenable(m.QuireImmersive)),
   ScreenOrientation: () => import("@capacitor/screen-orientation").then((m) => notThenable(m.ScreenOrientation)),
   StatusBar: () => import("@capacitor/status-bar").then((m) => notThenable(m.StatusBar)),
 };
