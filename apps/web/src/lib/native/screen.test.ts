@@ -2,9 +2,11 @@ import type { PluginListenerHandle } from "@capacitor/core";
 import type { ScreenOrientationPlugin } from "@capacitor/screen-orientation";
 import type { StatusBarInfo, StatusBarPlugin } from "@capacitor/status-bar";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { QuireImmersivePlugin } from "./immersive";
 import {
   applyOrientationLock,
   enterImmersive,
+  hideNavigationBar,
   hideStatusBar,
   isMobileUserAgent,
   lockInBrowser,
@@ -19,8 +21,7 @@ const IPAD_UA = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605
 const handle: PluginListenerHandle = { remove: async () => {} };
 
 /** A status bar that keeps its state and a log of the calls, as the native side would see them. */
-function fakeStatusBar(initial: Partial<StatusBarInfo> = {}) {
-  const calls: string[] = [];
+function fakeStatusBar(initial: Partial<StatusBarInfo> = {}, calls: string[] = []) {
   const info: StatusBarInfo = { visible: true, overlays: false, style: "DEFAULT" as never, color: "#000", height: 24 };
   Object.assign(info, initial);
   const plugin: StatusBarPlugin = {
@@ -44,6 +45,22 @@ function fakeStatusBar(initial: Partial<StatusBarInfo> = {}) {
   return { plugin, calls, info };
 }
 
+/** The app's own plugin (ImmersivePlugin.java): the navigation bar's state, logged with the status bar's calls. */
+function fakeImmersive(calls: string[] = []) {
+  const state = { navigationVisible: true };
+  const plugin: QuireImmersivePlugin = {
+    enter: async () => {
+      calls.push("enter");
+      state.navigationVisible = false;
+    },
+    leave: async () => {
+      calls.push("leave");
+      state.navigationVisible = true;
+    },
+  };
+  return { plugin, calls, state };
+}
+
 function fakeOrientation() {
   const calls: string[] = [];
   const plugin: ScreenOrientationPlugin = {
@@ -60,7 +77,11 @@ function fakeOrientation() {
   return { plugin, calls };
 }
 
-const mocked = vi.hoisted(() => ({ statusBar: null as unknown, orientation: null as unknown }));
+const mocked = vi.hoisted(() => ({
+  statusBar: null as unknown,
+  orientation: null as unknown,
+  registered: {} as Record<string, Record<string, (...args: unknown[]) => Promise<unknown>>>,
+}));
 vi.mock("@capacitor/status-bar", () => ({
   get StatusBar() {
     return mocked.statusBar;
@@ -71,6 +92,23 @@ vi.mock("@capacitor/screen-orientation", () => ({
     return mocked.orientation;
   },
 }));
+// Like Capacitor's registerPlugin: a Proxy answering every method (`then` too), sent to the plugin of that name.
+vi.mock("@capacitor/core", () => ({
+  registerPlugin: (name: string) =>
+    new Proxy(
+      {},
+      {
+        get:
+          (_target, method) =>
+          (...args: unknown[]) => {
+            const implementation = mocked.registered[name]?.[String(method)];
+            return implementation
+              ? implementation(...args)
+              : Promise.reject(new Error(`"${name}.${String(method)}()" is not implemented`));
+          },
+      },
+    ),
+}));
 
 function inTheApp(platform: "android" | "ios") {
   vi.stubGlobal("Capacitor", { isNativePlatform: () => true, getPlatform: () => platform });
@@ -78,6 +116,7 @@ function inTheApp(platform: "android" | "ios") {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  mocked.registered = {};
 });
 
 describe("immersive mode", () => {
@@ -100,27 +139,79 @@ describe("immersive mode", () => {
     expect(alreadyHidden.info.visible).toBe(false);
   });
 
-  it("keeps enter, leave and a remount's enter in order, so the bar ends hidden", async () => {
+  it("shows the navigation bar again through the app's plugin", async () => {
+    const { plugin, calls, state } = fakeImmersive();
+    const restore = await hideNavigationBar(plugin);
+    expect(state.navigationVisible).toBe(false);
+    await restore();
+    expect(calls).toEqual(["enter", "leave"]);
+    expect(state.navigationVisible).toBe(true);
+  });
+
+  it("on Android hides both bars on opening the reader and shows them on leaving, last hidden first shown", async () => {
     inTheApp("android");
-    const fake = fakeStatusBar();
+    const calls: string[] = [];
+    const statusBar = fakeStatusBar({}, calls);
+    const immersive = fakeImmersive(calls);
+    mocked.statusBar = statusBar.plugin;
+    mocked.registered.QuireImmersive = immersive.plugin as never;
+    const leave = enterImmersive();
+    await vi.waitFor(() => expect(calls).toEqual(["overlay:true", "hide", "enter"]));
+    leave();
+    await vi.waitFor(() => expect(calls).toHaveLength(6));
+    expect(calls.slice(3)).toEqual(["leave", "show", "overlay:false"]);
+    expect(immersive.state.navigationVisible).toBe(true);
+  });
+
+  it("keeps enter, leave and a remount's enter in order, so the bars end hidden", async () => {
+    inTheApp("android");
+    const calls: string[] = [];
+    const fake = fakeStatusBar({}, calls);
+    const immersive = fakeImmersive(calls);
     mocked.statusBar = fake.plugin;
+    mocked.registered.QuireImmersive = immersive.plugin as never;
     const leaveFirst = enterImmersive();
     leaveFirst();
     const leaveSecond = enterImmersive();
-    await vi.waitFor(() => expect(fake.calls).toHaveLength(6));
-    expect(fake.calls).toEqual(["overlay:true", "hide", "show", "overlay:false", "overlay:true", "hide"]);
+    await vi.waitFor(() => expect(calls).toHaveLength(9));
+    expect(calls).toEqual([
+      ...["overlay:true", "hide", "enter"],
+      ...["leave", "show", "overlay:false"],
+      ...["overlay:true", "hide", "enter"],
+    ]);
     expect(fake.info.visible).toBe(false);
+    expect(immersive.state.navigationVisible).toBe(false);
     leaveSecond();
-    await vi.waitFor(() => expect(fake.info.visible).toBe(true));
-    expect(fake.info.overlays).toBe(false);
+    await vi.waitFor(() => expect(immersive.state.navigationVisible).toBe(true));
+    await vi.waitFor(() => expect(fake.info).toMatchObject({ visible: true, overlays: false }));
+  });
+
+  it("still restores the status bar when the app's plugin fails", async () => {
+    inTheApp("android");
+    const fake = fakeStatusBar();
+    mocked.statusBar = fake.plugin;
+    const leave = enterImmersive();
+    await vi.waitFor(() => expect(fake.info.visible).toBe(false));
+    leave();
+    await vi.waitFor(() => expect(fake.info).toMatchObject({ visible: true, overlays: false }));
+  });
+
+  it("on iOS leaves the app's Android plugin alone", async () => {
+    inTheApp("ios");
+    const calls: string[] = [];
+    mocked.statusBar = fakeStatusBar({}, calls).plugin;
+    mocked.registered.QuireImmersive = fakeImmersive(calls).plugin as never;
+    enterImmersive()();
+    await vi.waitFor(() => expect(calls).toEqual(["hide", "show"]));
   });
 
   it("does nothing in a browser", async () => {
-    const fake = fakeStatusBar();
-    mocked.statusBar = fake.plugin;
+    const calls: string[] = [];
+    mocked.statusBar = fakeStatusBar({}, calls).plugin;
+    mocked.registered.QuireImmersive = fakeImmersive(calls).plugin as never;
     enterImmersive()();
     await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(fake.calls).toEqual([]);
+    expect(calls).toEqual([]);
   });
 });
 

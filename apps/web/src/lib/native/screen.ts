@@ -1,5 +1,6 @@
 import type { ScreenOrientationPlugin } from "@capacitor/screen-orientation";
 import type { StatusBarPlugin } from "@capacitor/status-bar";
+import type { QuireImmersivePlugin } from "./immersive";
 import { isNativeApp, loadNativePlugin, nativePlatform } from "./platform";
 
 export const ORIENTATION_LOCKS = ["any", "portrait", "landscape"] as const;
@@ -24,15 +25,13 @@ function inOrder<T>(step: () => Promise<T>): Promise<T> {
   return result;
 }
 
+type Restore = () => Promise<void>;
+
 /**
  * Hides the status bar; resolves to the function that puts it back as it was. On Android the page is
  * also laid out under the bar's place (overlay), so hiding leaves no empty band; iOS has no overlay call.
- * The navigation bar stays: Capacitor 7's stock plugins cannot hide it (docs/reader.md).
  */
-export async function hideStatusBar(
-  statusBar: StatusBarPlugin,
-  platform: "android" | "ios",
-): Promise<() => Promise<void>> {
+export async function hideStatusBar(statusBar: StatusBarPlugin, platform: "android" | "ios"): Promise<Restore> {
   const before = await statusBar.getInfo();
   if (platform === "android") await statusBar.setOverlaysWebView({ overlay: true });
   await statusBar.hide();
@@ -42,15 +41,35 @@ export async function hideStatusBar(
   };
 }
 
-/** Immersive mode in the app (nothing in a browser); returns the leave, which restores the status bar. */
+/** Android's navigation bar, which the stock plugins cannot hide, through the app's own plugin (docs/reader.md). */
+export async function hideNavigationBar(immersive: QuireImmersivePlugin): Promise<Restore> {
+  await immersive.enter();
+  return () => immersive.leave();
+}
+
+// Each bar on its own: one that fails to hide must not cost the other its restore. Leaving undoes the last first.
+async function hideSystemBars(platform: "android" | "ios"): Promise<Restore[]> {
+  const hides = [() => loadNativePlugin("StatusBar").then((bar) => bar && hideStatusBar(bar, platform))];
+  if (platform === "android")
+    hides.push(() => loadNativePlugin("QuireImmersive").then((plugin) => plugin && hideNavigationBar(plugin)));
+  const restores: Restore[] = [];
+  for (const hide of hides) {
+    const restore = await hide().catch(() => null);
+    if (restore) restores.unshift(restore);
+  }
+  return restores;
+}
+
+/** Immersive mode in the app (nothing in a browser); returns the leave, which shows the bars again. */
 export function enterImmersive(): () => void {
   const entered = inOrder(async () => {
     const platform = nativePlatform();
-    const statusBar = await loadNativePlugin("StatusBar");
-    return statusBar && platform !== "web" ? hideStatusBar(statusBar, platform) : null;
-  }).catch(() => null);
+    return platform === "web" ? [] : hideSystemBars(platform);
+  });
   return () => {
-    void inOrder(async () => (await entered)?.()).catch(() => undefined);
+    void inOrder(async () => {
+      for (const restore of await entered) await restore().catch(() => undefined);
+    });
   };
 }
 
