@@ -24,6 +24,13 @@ vi.mock("@capacitor/status-bar", () => ({
     show: async () => void native.calls.push("show"),
   } satisfies Partial<StatusBarPlugin>,
 }));
+// The app's own plugin (Android's navigation bar), which the bridge registers by name.
+vi.mock("@capacitor/core", () => ({
+  registerPlugin: (name: string) => ({
+    enter: async () => void native.calls.push(`${name}.enter`),
+    leave: async () => void native.calls.push(`${name}.leave`),
+  }),
+}));
 // The app's API calls read its bearer token first: a signed-out app has none.
 vi.mock("@capacitor/preferences", () => ({ Preferences: { get: async () => ({ value: null }) } }));
 vi.mock("@capacitor/screen-orientation", () => ({
@@ -47,24 +54,28 @@ afterEach(() => {
 });
 
 describe("the reader in the native app", () => {
-  it("hides the status bar while open, locks rotation as chosen, and gives both back on leaving", async () => {
+  it("hides the system bars while open, locks rotation as chosen, and gives both back on leaving", async () => {
     inTheAppOnAPhone();
     window.localStorage.setItem(ORIENTATION_LOCK_KEY, "portrait");
     mockApi({ "auth.session": () => ({ user: null }), ...saltLanternApi });
     const router = renderSaltLanternReader();
     await screen.findByTestId("reader");
-    await vi.waitFor(() => expect(native.calls).toEqual(["overlay:true", "hide", "lock:portrait"]));
+    await vi.waitFor(() =>
+      expect(native.calls).toEqual(["overlay:true", "hide", "QuireImmersive.enter", "lock:portrait"]),
+    );
     // The app is immersive already: no Full screen button there.
     expect(screen.queryByRole("button", { name: "Full screen" })).toBeNull();
 
     fireEvent.click(screen.getByRole("button", { name: "Reading settings" }));
     const rotation = screen.getByRole("group", { name: "Lock rotation" });
     fireEvent.click(rotation.querySelector("input[value=landscape]") as HTMLInputElement);
-    await vi.waitFor(() => expect(native.calls.slice(3)).toEqual(["unlock", "lock:landscape"]));
+    await vi.waitFor(() => expect(native.calls.slice(4)).toEqual(["unlock", "lock:landscape"]));
     expect(window.localStorage.getItem(ORIENTATION_LOCK_KEY)).toBe("landscape");
 
     await act(() => router.navigate("/books/book-1"));
-    await vi.waitFor(() => expect(native.calls.slice(5)).toEqual(["unlock", "show", "overlay:false"]));
+    await vi.waitFor(() =>
+      expect(native.calls.slice(6)).toEqual(["unlock", "QuireImmersive.leave", "show", "overlay:false"]),
+    );
   });
 
   it("offers no rotation lock on a desktop browser", async () => {
