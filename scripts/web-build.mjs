@@ -11,7 +11,9 @@ const SOURCES = [
   "apps/web/vite.config.ts",
   "packages/core/src",
 ];
+// The browser's build, then the server renderer's (`vite build --ssr`), written after it.
 const OUTPUT = join(ROOT, "apps/web/dist/index.html");
+const SERVER_ENTRY = join(ROOT, "apps/web/dist-ssr/entry-server.js");
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
@@ -23,7 +25,7 @@ function newestMtime(path) {
 }
 
 export function webBuildIsStale() {
-  if (!existsSync(OUTPUT)) return true;
+  if (!existsSync(OUTPUT) || !existsSync(SERVER_ENTRY)) return true;
   const built = statSync(OUTPUT).mtimeMs;
   return SOURCES.some((source) => newestMtime(join(ROOT, source)) > built);
 }

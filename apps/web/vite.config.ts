@@ -5,7 +5,7 @@ import { join, relative, resolve, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { type ConfigEnv, defineConfig, type Plugin } from "vite";
 import { shellUrls, withPrecache } from "./src/features/offline/precache";
 
 /** Where `npx vite` forwards API and file requests during development. */
@@ -27,6 +27,9 @@ const walk = (dir: string): string[] =>
     return statSync(path).isDirectory() ? walk(path) : [path];
   });
 
+/** The browser's build, not the server renderer's (`vite build --ssr`, which writes dist-ssr/). */
+const clientBuild = (_config: unknown, env: ConfigEnv) => env.command === "build" && !env.isSsrBuild;
+
 /**
  * Writes this build's shell (its files and a version from their bytes) into dist/sw.js, so the service worker
  * precaches exactly these files and browsers see a new worker, and offer the update, after each deploy.
@@ -36,7 +39,7 @@ function precacheShell(): Plugin {
   let outDir = "";
   return {
     name: "quire-precache-shell",
-    apply: "build",
+    apply: clientBuild,
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
@@ -59,7 +62,7 @@ function precompress(): Plugin {
   let outDir = "";
   return {
     name: "quire-precompress",
-    apply: "build",
+    apply: clientBuild,
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
@@ -77,7 +80,7 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), precacheShell(), precompress()],
   server: {
     proxy: {
@@ -97,37 +100,41 @@ export default defineConfig({
     setupFiles: ["./src/test/setup.ts"],
     restoreMocks: true,
   },
-  build: {
-    outDir: "dist",
-    emptyOutDir: true,
-    // dist/.vite/manifest.json: the server reads it to hint a page's lazy screen chunks (route-preloads.ts).
-    manifest: true,
-    target: "es2022",
-    sourcemap: false,
-    rolldownOptions: {
-      treeshake: {
-        moduleSideEffects: (id) => (OWN_MODULE.test(id) && !IMPORTED_FOR_EFFECT.test(id) ? false : undefined),
-      },
-      output: {
-        codeSplitting: {
-          groups: [
-            // Long-lived libraries every route needs, cached across deploys.
-            { name: "vendor", test: /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack)[\\/]/ },
-            // The zod-free part of @quire/core the shell needs (constants, errors, API paths, operations): small, eager.
-            {
-              name: "core-base",
-              test: /packages[\\/]core[\\/]src[\\/](constants|errors|api-paths|api-operations|rules[\\/](onboarding|thumbnails|same-site-path))\.ts/,
-              priority: 2,
+  // The server renderer (src/entry-server.tsx), loaded by the server at start (features/web/server-render.ts).
+  // Libraries stay in node_modules; @quire/core, a workspace link, is bundled as the app's own source.
+  build: isSsrBuild
+    ? { outDir: "dist-ssr", emptyOutDir: true, target: "node20", sourcemap: false }
+    : {
+        outDir: "dist",
+        emptyOutDir: true,
+        // dist/.vite/manifest.json: the server reads it to hint a page's lazy screen chunks (route-preloads.ts).
+        manifest: true,
+        target: "es2022",
+        sourcemap: false,
+        rolldownOptions: {
+          treeshake: {
+            moduleSideEffects: (id) => (OWN_MODULE.test(id) && !IMPORTED_FOR_EFFECT.test(id) ? false : undefined),
+          },
+          output: {
+            codeSplitting: {
+              groups: [
+                // Long-lived libraries every route needs, cached across deploys.
+                { name: "vendor", test: /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack)[\\/]/ },
+                // The zod-free part of @quire/core the shell needs (constants, errors, API paths, operations): small, eager.
+                {
+                  name: "core-base",
+                  test: /packages[\\/]core[\\/]src[\\/](constants|errors|api-paths|api-operations|rules[\\/](onboarding|thumbnails|same-site-path))\.ts/,
+                  priority: 2,
+                },
+                // zod and the schema side of @quire/core: only the lazily loaded screens need them. The zod-free
+                // subpaths (@quire/core/constants, /errors, /api-paths, /onboarding) stay with the code that imports them.
+                {
+                  name: "core",
+                  test: /node_modules[\\/]zod[\\/]|packages[\\/]core[\\/]src[\\/](index|domain|contracts|rules|pagination)/,
+                },
+              ],
             },
-            // zod and the schema side of @quire/core: only the lazily loaded screens need them. The zod-free
-            // subpaths (@quire/core/constants, /errors, /api-paths, /onboarding) stay with the code that imports them.
-            {
-              name: "core",
-              test: /node_modules[\\/]zod[\\/]|packages[\\/]core[\\/]src[\\/](index|domain|contracts|rules|pagination)/,
-            },
-          ],
+          },
         },
       },
-    },
-  },
-});
+}));

@@ -1,34 +1,52 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
+import { hydrate } from "@tanstack/react-query";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { matchRoutes, RouterProvider } from "react-router";
+import { AppProviders } from "./app-providers";
 import { startOfflineSync } from "./features/offline-queue";
+import { isNativeApp } from "./lib/native/platform";
 import { createQueryClient } from "./lib/query-client";
 import { routerFlushSync } from "./lib/router-flush-sync";
-import { ScreenTitleProvider } from "./lib/screen-title";
-import { ThemeProvider } from "./lib/theme-provider";
-import { createRouter } from "./router";
+import { createRouter, routes } from "./router";
+import { readSsrState } from "./ssr-state";
 import "./styles.css";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("Missing #root element");
 
 const queryClient = createQueryClient();
-const router = createRouter();
+// A page the server rendered (docs/ssr.md) brings its data: the screens find it in the cache, unfetched.
+const ssrState = readSsrState(document);
+if (ssrState) {
+  hydrate(queryClient, ssrState.queries);
+  // Hydration must render what the server did, so the page's lazy screens are loaded first, not their fallback.
+  await Promise.all(
+    (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
+      if (typeof route.lazy !== "function") return;
+      Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+    }),
+  );
+}
+const router = createRouter(ssrState?.router);
 // Actions made offline are sent when the network returns, whichever screen is open.
 startOfflineSync(queryClient);
 
-createRoot(container).render(
-  <StrictMode>
-    <ThemeProvider>
-      <QueryClientProvider client={queryClient}>
-        <ScreenTitleProvider>
-          <RouterProvider router={router} flushSync={routerFlushSync} />
-        </ScreenTitleProvider>
-      </QueryClientProvider>
-    </ThemeProvider>
-  </StrictMode>,
+const app = (
+  <AppProviders queryClient={queryClient}>
+    <RouterProvider router={router} flushSync={routerFlushSync} />
+  </AppProviders>
 );
+if (ssrState) hydrateRoot(container, app);
+else createRoot(container).render(app);
 
 // SPEC §4: detect the reader's country at start, off the entry chunk and without holding up the first render.
 void import("./features/locale").then(({ startRegionDetection }) => startRegionDetection());
+
+// The native app: its links and tapped notifications open inside it, push follows the session. A phone's browser
+// that landed here from another site may be offered the app (SPEC §2). Both lazy: docs/native-bridge.md.
+if (isNativeApp()) {
+  void import("./native-app").then(({ startNativeApp }) =>
+    startNativeApp((path) => void router.navigate(path), queryClient),
+  );
+} else if (document.referrer) {
+  void import("./lib/native/open-in-app").then(({ offerAppOnLanding }) => offerAppOnLanding(router));
+}

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { createBrowserRouter, type HydrationState, Navigate, type RouteObject } from "react-router";
 import { HomeScreen } from "./features/home/screens/home-screen";
 import { NotFoundScreen } from "./features/system/screens/not-found-screen";
 import { RouteErrorScreen } from "./features/system/screens/route-error-screen";
@@ -192,6 +192,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/** `hydrationData`: the router's state on a page the server rendered (entry-server.tsx). */
+export function createRouter(hydrationData?: HydrationState) {
+  return createBrowserRouter(routes, { hydrationData });
 }

@@ -9,6 +9,13 @@ interface ThemeContextValue extends ThemeState {
 
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 
+/**
+ * The server cannot know a visitor's theme, so it renders the default and hydration starts from it; the
+ * page is already painted in the right one by public/theme-init.js, and controls follow right after.
+ */
+const SERVER_THEME: ThemeState = { preference: "system", resolved: "light" };
+const serverTheme = () => SERVER_THEME;
+
 export function ThemeProvider({ children, controller }: { children: ReactNode; controller?: ThemeController }) {
   const activeController = useMemo(() => controller ?? createBrowserThemeController(), [controller]);
   useEffect(() => {
@@ -16,7 +23,7 @@ export function ThemeProvider({ children, controller }: { children: ReactNode; c
     return () => activeController.dispose();
   }, [activeController]);
 
-  const state = useSyncExternalStore(activeController.subscribe, activeController.getState, activeController.getState);
+  const state = useSyncExternalStore(activeController.subscribe, activeController.getState, serverTheme);
 
   const value = useMemo<ThemeContextValue>(
     () => ({

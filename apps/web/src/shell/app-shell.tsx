@@ -14,6 +14,7 @@ import { SearchField } from "../features/search/components/search-field";
 import { useKeyboardOpen } from "../lib/native/keyboard";
 import { startSafeAreaWatch } from "../lib/native/safe-area";
 import { useCurrentScreenTitle } from "../lib/screen-title";
+import { useHydrated } from "../lib/use-hydrated";
 import { ACCOUNT_SETTINGS_PATH, AccountMenu } from "./account-menu";
 
 export const SIGN_IN_PATH = "/auth/sign-in";
@@ -66,6 +67,8 @@ function accountNavItem(session: Session, signInPath: string): NavItem {
 export function AppShell() {
   const keyboardOpen = useKeyboardOpen();
   useEffect(startSafeAreaWatch, []);
+  // Both shells depend on the browser (its network, stored consent): never in the server's HTML.
+  const hydrated = useHydrated();
   return (
     <div
       className="flex min-h-dvh flex-col"
@@ -75,12 +78,16 @@ export function AppShell() {
       <NavigationProgress />
       <SiteHeader />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        <Suspense fallback={null}>
-          <OfflineShell />
-        </Suspense>
-        <Suspense fallback={null}>
-          <AnalyticsShell />
-        </Suspense>
+        {hydrated ? (
+          <Suspense fallback={null}>
+            <OfflineShell />
+          </Suspense>
+        ) : null}
+        {hydrated ? (
+          <Suspense fallback={null}>
+            <AnalyticsShell />
+          </Suspense>
+        ) : null}
         <OnboardingGate />
         <Outlet />
       </main>

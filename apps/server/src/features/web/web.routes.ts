@@ -15,8 +15,9 @@ import { captureCampaign } from "../campaign";
 import { type CatalogService, VISITOR } from "../catalog";
 import type { OgImageService } from "../og-image";
 import type { BookFileGate } from "../reader";
-import { renderHead } from "./html-head";
+import { type PageMeta, renderHead } from "./html-head";
 import { routePreloads } from "./route-preloads";
+import { loadServerRenderer, type RenderedPage } from "./server-render";
 
 export interface WebOptions {
   clock: () => Date;
@@ -49,6 +50,7 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
   const indexPath = join(options.distDir, "index.html");
   const template = existsSync(indexPath) ? readFileSync(indexPath, "utf8") : undefined;
   const screenPreloads = routePreloads(options.distDir);
+  const renderApp = template ? await loadServerRenderer(app, options.distDir) : undefined;
 
   // A hidden book's files are not found, like its chapters, except for its authors and administrators;
   // their answers are never kept by a shared cache. Added before the file routes, so it covers them.
@@ -118,48 +120,68 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     return reply.status(status).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(html);
   };
 
-  const defaultPage = (request: FastifyRequest) => {
+  /** The page's first screen rendered here, or null: a page left to the browser, or a render that failed. */
+  const renderFirstScreen = async (request: FastifyRequest): Promise<RenderedPage | null> => {
+    if (!renderApp) return null;
+    try {
+      return await renderApp(request, options.publicOrigin(request));
+    } catch (error) {
+      request.log.error({ err: error }, "server render failed; the page is left to the browser");
+      return null;
+    }
+  };
+
+  /**
+   * The app's page: head tags for `meta`, the first screen when it was rendered here. Its data then comes
+   * with it, so the reads `dataPreloads` would start are only hinted for a page the browser renders.
+   */
+  const appPage = (meta: PageMeta, rendered: RenderedPage | null, dataPreloads: string[]) => {
+    const head = renderHead(template ?? NOT_BUILT_HTML, {
+      ...meta,
+      preloads: [...(meta.preloads ?? []), ...(rendered?.hydrate ? [] : dataPreloads)],
+    });
+    return rendered ? withFirstScreen(head, rendered) : head;
+  };
+
+  const sendDefaultPage = async (request: FastifyRequest, reply: FastifyReply, status?: number) => {
     const path = request.url.split("?")[0] ?? "/";
-    return template
-      ? renderHead(template, {
-          title: "Quire — read, track and share books",
-          description: DEFAULT_DESCRIPTION,
-          url: `${options.publicOrigin(request)}${path}`,
-          preloads: [...screenPreloads(path), ...readerDataPreloads(path)],
-        })
-      : NOT_BUILT_HTML;
+    const rendered = await renderFirstScreen(request);
+    const meta = {
+      title: "Quire — read, track and share books",
+      description: DEFAULT_DESCRIPTION,
+      url: `${options.publicOrigin(request)}${path}`,
+      preloads: screenPreloads(path),
+    };
+    return sendPage(request, reply, appPage(meta, rendered, readerDataPreloads(path)), status ?? rendered?.status);
   };
 
   app.get<{ Params: { id: string } }>("/books/:id", async (request, reply) => {
     if (!template) return sendPage(request, reply, NOT_BUILT_HTML);
     const origin = options.publicOrigin(request);
+    let book: Awaited<ReturnType<CatalogService["getBook"]>>["book"];
     try {
-      const { book } = await options.catalog.getBook(request.params.id, VISITOR);
-      const card = options.ogImages.forBook(book);
-      return sendPage(
-        request,
-        reply,
-        renderHead(template, {
-          title: `${book.title} — Quire`,
-          description: book.summary || DEFAULT_DESCRIPTION,
-          imageUrl: absolute(card?.url ?? book.imageUrl, origin),
-          imageSize: card,
-          url: `${origin}/books/${encodeURIComponent(book.id)}`,
-          type: "book",
-          preloadImage: book.imageUrl ? coverImageUrl(book.imageUrl, "medium") : null,
-          preloads: [
-            ...screenPreloads(`/books/${book.id}`),
-            fetchPreload(apiPath("books.get", { id: book.id })),
-            fetchPreload(apiPath("books.chapters", { id: book.id })),
-          ],
-        }),
-      );
+      ({ book } = await options.catalog.getBook(request.params.id, VISITOR));
     } catch (error) {
-      if (error instanceof AppError && error.code === "not-found") {
-        return sendPage(request, reply, defaultPage(request), 404);
-      }
+      if (error instanceof AppError && error.code === "not-found") return sendDefaultPage(request, reply, 404);
       throw error;
     }
+    const card = options.ogImages.forBook(book);
+    const meta: PageMeta = {
+      title: `${book.title} — Quire`,
+      description: book.summary || DEFAULT_DESCRIPTION,
+      imageUrl: absolute(card?.url ?? book.imageUrl, origin),
+      imageSize: card,
+      url: `${origin}/books/${encodeURIComponent(book.id)}`,
+      type: "book",
+      preloadImage: book.imageUrl ? coverImageUrl(book.imageUrl, "medium") : null,
+      preloads: screenPreloads(`/books/${book.id}`),
+    };
+    const dataPreloads = [
+      fetchPreload(apiPath("books.get", { id: book.id })),
+      fetchPreload(apiPath("books.chapters", { id: book.id })),
+    ];
+    const rendered = await renderFirstScreen(request);
+    return sendPage(request, reply, appPage(meta, rendered, dataPreloads));
   });
 
   // Everything else that is not an API call or a file is a client route of the single-page app.
@@ -170,13 +192,24 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
       !request.url.startsWith("/files/");
     if (isPage && template) {
       const fileLike = /\.[a-z0-9]{1,8}$/i.test(request.url.split("?")[0] ?? "");
-      if (!fileLike) return sendPage(request, reply, defaultPage(request));
+      if (!fileLike) return sendDefaultPage(request, reply);
     } else if (isPage) {
       return sendPage(request, reply, NOT_BUILT_HTML);
     }
     const error = AppError.of("routeNotFound");
     return reply.status(error.httpStatus).send(error.toBody());
   });
+}
+
+/**
+ * The rendered first screen inside #root and, for the app to take it over, its data as JSON in a script the
+ * browser never runs (the CSP allows no inline script). Its id is apps/web/src/ssr-state.ts's SSR_STATE_ID.
+ */
+function withFirstScreen(html: string, rendered: RenderedPage): string {
+  const state = rendered.hydrate ? `<script type="application/json" id="quire-state">${rendered.state}</script>` : "";
+  return html
+    .replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>${state}`)
+    .replace(/<noscript>[\s\S]*?<\/noscript>/, "");
 }
 
 /**

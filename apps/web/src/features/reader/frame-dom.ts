@@ -7,18 +7,20 @@
  */
 
 /** The accessor where the prototype chain defines it (browsers: on Document.prototype itself). */
-function getterOf<T>(prototype: object, property: string): (target: object) => T | undefined {
+function getterOf<T>(prototype: object | undefined, property: string): (target: object) => T | undefined {
   let get: (() => unknown) | undefined;
-  for (let at: object | null = prototype; at && !get; at = Object.getPrototypeOf(at)) {
+  for (let at: object | null | undefined = prototype; at && !get; at = Object.getPrototypeOf(at)) {
     get = Object.getOwnPropertyDescriptor(at, property)?.get;
   }
   return (target) => (get ? (get.call(target) as T) : undefined);
 }
 
-const documentElementOf = getterOf<HTMLElement>(Document.prototype, "documentElement");
-const scrollingElementOf = getterOf<Element | null>(Document.prototype, "scrollingElement");
-const fontsOf = getterOf<FontFaceSet>(Document.prototype, "fonts");
-const bodyOf = getterOf<HTMLElement | null>(Document.prototype, "body");
+// The server renders the reader too (entry-server.tsx), where there is no Document; frames exist only in browsers.
+const DOCUMENT = typeof Document === "undefined" ? undefined : Document.prototype;
+const documentElementOf = getterOf<HTMLElement>(DOCUMENT, "documentElement");
+const scrollingElementOf = getterOf<Element | null>(DOCUMENT, "scrollingElement");
+const fontsOf = getterOf<FontFaceSet>(DOCUMENT, "fonts");
+const bodyOf = getterOf<HTMLElement | null>(DOCUMENT, "body");
 
 export const frameDom = {
   querySelector: (doc: Document, selectors: string): Element | null =>

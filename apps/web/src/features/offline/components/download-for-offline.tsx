@@ -2,6 +2,7 @@ import { CheckCircle2, CloudDownload, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { Button } from "../../../components/button";
 import { FormAlert } from "../../../components/form-alert";
+import { useHydrated } from "../../../lib/use-hydrated";
 import { formatBytes } from "../../uploads";
 import { offlineSupported } from "../download-manager";
 import { useBookDownload } from "../queries";
@@ -20,7 +21,9 @@ export function DownloadForOffline({ book, compact = false }: DownloadForOffline
   const online = useOnline();
   const reasonId = useId();
   const { record, storage, progress, download, remove } = useBookDownload(book.id);
-  if (!offlineSupported()) return null;
+  // Only the browser knows: a server-rendered page gets the button once hydrated.
+  const hydrated = useHydrated();
+  if (!hydrated || !offlineSupported()) return null;
   const free = storage ? formatBytes(Math.max(0, storage.quota - storage.usage)) : null;
 
   if (progress !== null) return <DownloadProgressBar title={book.title} percent={progress} compact={compact} />;

@@ -1,0 +1,126 @@
+import { cp, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { SESSION_COOKIE_NAME } from "@quire/core";
+import { build } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBook, createSignedInUser, createUser, uniqueId } from "../../../test/factories";
+import { useTestApp } from "../../../test/test-app";
+import { dialectsUnderTest, useTestDatabase } from "../../../test/test-db";
+import { securityHeaders } from "../../security-headers";
+import { serverEntryPath } from "./server-render";
+
+const WEB = resolve(import.meta.dirname, "../../../../web");
+const STATE_TAG = /<script type="application\/json" id="quire-state">([\s\S]*?)<\/script>/;
+
+// The real server renderer, built from the web's sources beside the fixture index.html (a few seconds).
+let webDist = "";
+beforeAll(async () => {
+  const dir = await mkdtemp(join(tmpdir(), "quire-ssr-"));
+  webDist = join(dir, "dist");
+  await cp(join(import.meta.dirname, "../../../test/fixtures/web-dist"), webDist, { recursive: true });
+  await build({
+    root: WEB,
+    configFile: join(WEB, "vite.config.ts"),
+    logLevel: "error",
+    build: { ssr: "src/entry-server.tsx", outDir: join(serverEntryPath(webDist), "..") },
+  });
+}, 120_000);
+afterAll(async () => {
+  if (webDist) await rm(join(webDist, ".."), { recursive: true, force: true });
+});
+
+describe.each(dialectsUnderTest())("server-rendered pages on %s", (dialect) => {
+  const testDb = useTestDatabase(dialect);
+  const t = useTestApp(testDb, { env: () => ({ QUIRE_WEB_DIST: webDist }) });
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: "GET", url, headers });
+  const state = (html: string) => JSON.parse(STATE_TAG.exec(html)?.[1] ?? "null");
+
+  it("renders a book page's title, summary and author into the HTML, with its data for the app", async () => {
+    const author = await createUser(testDb.db, { firstName: "Ilse", lastName: "Marwood" });
+    const id = uniqueId("ssr-book");
+    await createBook(testDb.db, {
+      book: {
+        id,
+        title: "The Lamplighter's Almanac",
+        summary: "Forty winters on a northern coast.",
+        authors: JSON.stringify(["Ilse Marwood"]),
+        authorIds: JSON.stringify([author.id]),
+      },
+    });
+    const response = await get(`/books/${id}`);
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).toContain("<h1");
+    expect(root).toContain("The Lamplighter&#x27;s Almanac");
+    expect(root).toContain("Forty winters on a northern coast.");
+    expect(root).toContain("Ilse Marwood");
+    const queries = state(html).queries.queries as { queryKey: unknown[]; state: { status: string } }[];
+    expect(queries.find((query) => query.queryKey.join("/") === `catalog/book/${id}`)?.state.status).toBe("success");
+    // The data is in the page: the app does not fetch it again, so it is not preloaded either.
+    expect(html).not.toContain(`<link rel="preload" as="fetch" href="/api/v1/books/${id}"`);
+  });
+
+  it("keeps a </script> in a title inside the JSON and the text", async () => {
+    const id = uniqueId("ssr-escape");
+    const title = "</script><script>alert(1)</script><!--";
+    await createBook(testDb.db, { book: { id, title } });
+    const html = (await get(`/books/${id}`)).body;
+    // Only the page's own script elements: the title shows as text and stays a string in the JSON.
+    expect(html).not.toContain("<script>alert(1)");
+    expect(html).toContain("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--");
+    const tag = STATE_TAG.exec(html)?.[1] ?? "";
+    expect(tag).not.toMatch(/<\/script|<!--/i);
+    const book = (state(html).queries.queries as { queryKey: unknown[]; state: { data: unknown } }[]).find(
+      (query) => query.queryKey.join("/") === `catalog/book/${id}`,
+    )?.state.data as { book: { title: string } };
+    expect(book.book.title).toBe(title);
+  });
+
+  it("renders the home page's books and a profile's name, with the CSP unchanged", async () => {
+    const user = await createUser(testDb.db, {
+      username: uniqueId("ssr").replace("-", "_"),
+      firstName: "Wren",
+      lastName: "Halloway",
+      description: "Keeper of small libraries.",
+    });
+    await createBook(testDb.db, { book: { title: "A Home Page Book", launchedDate: new Date().toISOString() } });
+    const csp = securityHeaders({ secure: false })["content-security-policy"];
+    const home = await get("/");
+    expect(home.statusCode).toBe(200);
+    expect(home.headers["content-security-policy"]).toBe(csp);
+    expect(home.body).toContain("Read, track and share the books you love.");
+    expect(home.body).toContain("A Home Page Book");
+    expect(home.body).toMatch(STATE_TAG);
+
+    const profile = await get(`/u/${user.username}`);
+    expect(profile.statusCode).toBe(200);
+    expect(profile.headers["content-security-policy"]).toBe(csp);
+    expect(profile.body).toContain("Wren Halloway");
+    expect(profile.body).toContain("Keeper of small libraries.");
+    expect(profile.body).toMatch(STATE_TAG);
+  });
+
+  it("renders a signed-in reader's own state from their cookie", async () => {
+    const { user, token } = await createSignedInUser(testDb.db, { firstName: "Juniper" });
+    const html = (await get("/", { cookie: `${SESSION_COOKIE_NAME}=${token}` })).body;
+    const session = (state(html).queries.queries as { queryKey: unknown[]; state: { data: unknown } }[]).find(
+      (query) => query.queryKey.join("/") === "session",
+    );
+    expect(session?.state.data).toMatchObject({ id: user.id });
+    expect(html).not.toContain("Read, track and share the books you love.");
+  });
+
+  it("answers unknown books, readers and pages with 404 and their not-found screen, left to the app", async () => {
+    for (const [url, text] of [
+      ["/books/no-such-book", "Book not found"],
+      ["/u/no_such_reader", "Reader not found"],
+      ["/no/such/page", "Page not found"],
+    ] as const) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).toContain(text);
+    }
+  });
+});
