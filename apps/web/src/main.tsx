@@ -16,9 +16,12 @@ if (!container) throw new Error("Missing #root element");
 const queryClient = createQueryClient();
 // A page the server rendered (docs/ssr.md) brings its data: the screens find it in the cache, unfetched.
 const ssrState = readSsrState(document);
-if (ssrState) {
-  hydrate(queryClient, ssrState.queries);
-  // Hydration must render what the server did, so the page's lazy screens are loaded first, not their fallback.
+if (ssrState) hydrate(queryClient, ssrState.queries);
+// Actions made offline are sent when the network returns, whichever screen is open.
+startOfflineSync(queryClient);
+
+/** Hydration must render what the server did, so the page's lazy screens are loaded first, not their fallback. */
+async function loadMatchedScreens(): Promise<void> {
   await Promise.all(
     (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
       if (typeof route.lazy !== "function") return;
@@ -26,17 +29,21 @@ if (ssrState) {
     }),
   );
 }
-const router = createRouter(ssrState?.router);
-// Actions made offline are sent when the network returns, whichever screen is open.
-startOfflineSync(queryClient);
 
-const app = (
-  <AppProviders queryClient={queryClient}>
-    <RouterProvider router={router} flushSync={routerFlushSync} />
-  </AppProviders>
-);
-if (ssrState) hydrateRoot(container, app);
-else createRoot(container).render(app);
+function start(root: HTMLElement): ReturnType<typeof createRouter> {
+  const router = createRouter(ssrState?.router);
+  const app = (
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} flushSync={routerFlushSync} />
+    </AppProviders>
+  );
+  if (ssrState) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+  return router;
+}
+
+// No top-level await: it would split the entry into many chunks and cost the home route ~9 KB gzip.
+const routerReady = (ssrState ? loadMatchedScreens() : Promise.resolve()).then(() => start(container));
 
 // SPEC §4: detect the reader's country at start, off the entry chunk and without holding up the first render.
 void import("./features/locale").then(({ startRegionDetection }) => startRegionDetection());
@@ -45,8 +52,10 @@ void import("./features/locale").then(({ startRegionDetection }) => startRegionD
 // that landed here from another site may be offered the app (SPEC §2). Both lazy: docs/native-bridge.md.
 if (isNativeApp()) {
   void import("./native-app").then(({ startNativeApp }) =>
-    startNativeApp((path) => void router.navigate(path), queryClient),
+    startNativeApp((path) => void routerReady.then((router) => router.navigate(path)), queryClient),
   );
 } else if (document.referrer) {
-  void import("./lib/native/open-in-app").then(({ offerAppOnLanding }) => offerAppOnLanding(router));
+  void Promise.all([import("./lib/native/open-in-app"), routerReady]).then(([{ offerAppOnLanding }, router]) =>
+    offerAppOnLanding(router),
+  );
 }
