@@ -167,6 +167,7 @@ export async function composeApp(ctx: AppContext) {
       storage,
       logger: authLogger,
       clock,
+      onPublicChange,
     }),
     // A country only when the address told it (never the fallback guess), and never the address itself.
     analyticsEvents: new AnalyticsEventsService(
@@ -188,7 +189,7 @@ export async function composeApp(ctx: AppContext) {
     bookSearch: new BookSearchService(new BookSearchRepository(db), reader, new ChapterTextCache()),
     catalog,
     feed: new FeedService({ repository: new FeedRepository(db), catalog: catalogRepository }),
-    follows: new FollowsService({ db, clock, onEventsWritten }),
+    follows: new FollowsService({ db, clock, onEventsWritten, onPublicChange }),
     health: new HealthRepository(ctx.database),
     home: new HomeService({
       repository: new HomeRepository(db, catalogRepository),
@@ -229,6 +230,7 @@ export async function composeApp(ctx: AppContext) {
       clock,
       getMe: (id) => auth.getMe(id),
       follow: followAndAnnounce,
+      onPublicChange,
     }),
     profileImages: new ProfileImagesService({
       repository: new ProfileImagesRepository(db),

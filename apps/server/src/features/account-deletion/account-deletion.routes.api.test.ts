@@ -25,6 +25,8 @@ describe.each(dialectsUnderTest())("account deletion API on %s", (dialect) => {
   const t = useTestApp(testDb, {
     clock: () => new Date(Date.now() + clockOffsetMs),
     env: () => ({ SMTP_URL: smtp.server.url, QUIRE_AUTH_PER_IP_PER_MINUTE: "1000" }),
+    // On, as in production: a deleted reader's profile must not outlive the account in the shared cache.
+    publicCacheTtlMs: 60_000,
   });
   afterEach(() => {
     clockOffsetMs = 0;
@@ -87,6 +89,19 @@ describe.each(dialectsUnderTest())("account deletion API on %s", (dialect) => {
     testDb.db.selectFrom("accountDeletionRequests").selectAll().where("userId", "=", userId).executeTakeFirst();
   const userExists = async (userId: string) =>
     (await testDb.db.selectFrom("users").select("id").where("id", "=", userId).executeTakeFirst()) !== undefined;
+
+  it("takes the deleted reader's profile out of the public read cache at once", async () => {
+    const account = await signedInAccount();
+    const username = uniqueId("leaving")
+      .replace(/[^a-z0-9]/g, "")
+      .slice(0, 20);
+    await testDb.db.updateTable("users").set({ username }).where("id", "=", account.userId).execute();
+    const profile = `/api/v1/users/by-username/${username}`;
+    expect((await get(profile)).statusCode).toBe(200);
+    expect((await get(profile)).headers["x-quire-cache"]).toBe("hit");
+    expect((await confirm(await requestDeletion(account))).statusCode).toBe(200);
+    expect((await get(profile)).statusCode).toBe(404);
+  });
 
   it("refuses a visitor with the catalogue's not-logged-in error", async () => {
     const response = await post("/api/v1/account-deletion");

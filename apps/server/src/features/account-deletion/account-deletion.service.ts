@@ -16,6 +16,8 @@ export interface AccountDeletionDependencies {
   storage: FileStorage;
   logger: Logger;
   clock: () => Date;
+  /** Clears the public read cache, which may hold the deleted reader's profile. */
+  onPublicChange: () => void;
 }
 
 /** Where a user's uploads live (SPEC §7 storage paths); all of it goes with the account. */
@@ -80,6 +82,7 @@ export class AccountDeletionService {
       await repository.deleteUser(found.userId, trx);
       return profile;
     });
+    this.deps.onPublicChange();
     // Files cannot be rolled back, so they go once the rows are gone for good.
     await this.removeUploads(found.userId);
     // Not awaited: the deletion is done whatever the mail server does, and the answer should not wait for it.

@@ -87,6 +87,35 @@ describe.each(dialectsUnderTest())("public read cache on %s", (dialect) => {
     expect((await state(other.headers)).headers["x-quire-cache"]).toBeUndefined();
   });
 
+  it("clears shared profiles when a reader edits theirs or someone follows them", async () => {
+    const reader = await createSignedInUser(testDb.db);
+    const fan = await createSignedInUser(testDb.db);
+    const profile = `/api/v1/users/by-username/${reader.user.username}`;
+    await get(profile, reader.headers);
+    expect((await get(profile, reader.headers)).headers["x-quire-cache"]).toBe("hit");
+
+    const edit = await t.app.inject({
+      method: "PATCH",
+      url: "/api/v1/me",
+      headers: reader.headers,
+      payload: { firstName: "Renamed" },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const edited = await get(profile, reader.headers);
+    expect(edited.headers["x-quire-cache"]).toBe("miss");
+    expect(edited.json().user.firstName).toBe("Renamed");
+
+    const follow = await t.app.inject({
+      method: "PUT",
+      url: `/api/v1/users/${reader.user.id}/follow`,
+      headers: fan.headers,
+    });
+    expect(follow.statusCode, follow.body).toBe(200);
+    const followed = await get(profile, fan.headers);
+    expect(followed.headers["x-quire-cache"]).toBe("miss");
+    expect(followed.json().user.nFollowers).toBe(1);
+  });
+
   it("still serves visitors who only carry other cookies, such as the campaign one", async () => {
     const id = uniqueId("campaign-visitor");
     await createBook(testDb.db, { book: { id } });

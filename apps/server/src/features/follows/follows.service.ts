@@ -13,6 +13,8 @@ export class FollowsService {
       clock: () => Date;
       /** Called after a commit that wrote a user event, so the worker delivers it without waiting for its tick. */
       onEventsWritten: () => void;
+      /** Clears the public read cache, whose profiles and follower lists show the counts a follow changes. */
+      onPublicChange: () => void;
     },
   ) {}
 
@@ -25,6 +27,7 @@ export class FollowsService {
       return followAndAnnounce(trx, viewerId, followeeId, now);
     });
     if (created) this.deps.onEventsWritten();
+    this.deps.onPublicChange();
     return this.stateOf(viewerId, followeeId);
   }
 
@@ -34,6 +37,7 @@ export class FollowsService {
       if (!(await followsRepository.namesOf(trx, followeeId))) throw AppError.of("userNotFound");
       await followsRepository.unfollow(trx, viewerId, followeeId);
     });
+    this.deps.onPublicChange();
     return this.stateOf(viewerId, followeeId);
   }
 

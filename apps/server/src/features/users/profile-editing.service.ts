@@ -24,6 +24,8 @@ export interface ProfileEditingDependencies {
   getMe: (userId: string) => Promise<Me>;
   /** Follows in the caller's transaction and announces a new follower once (the follows feature's rule). */
   follow: (trx: Transaction<Database>, followerId: string, followeeId: string, now: string) => Promise<boolean>;
+  /** Clears the public read cache: profiles are shared by everyone, the editor included. */
+  onPublicChange: () => void;
 }
 
 /** A user editing their own profile, directly or one onboarding step at a time. */
@@ -38,6 +40,7 @@ export class ProfileEditingService {
     if (signUpForBeta !== undefined) changes.signUpForBeta = toBool(signUpForBeta);
     if (readingActivityPublic !== undefined) changes.readingActivityPublic = toBool(readingActivityPublic);
     await this.deps.repository.transaction((trx) => this.applyChanges(trx, userId, changes));
+    this.deps.onPublicChange();
     return this.deps.getMe(userId);
   }
 
@@ -48,6 +51,7 @@ export class ProfileEditingService {
       await this.applyChanges(trx, userId, await this.changesFor(trx, userId, step, answer, now));
       await this.markDone(trx, userId, step);
     });
+    this.deps.onPublicChange();
     return this.deps.getMe(userId);
   }
 
