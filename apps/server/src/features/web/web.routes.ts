@@ -70,7 +70,10 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
   });
   const setFileHeaders = (reply: FastifyReply) => {
     reply.header("Content-Security-Policy", FILES_CSP);
-    reply.header("Cache-Control", privateFiles.has(reply.request) ? "private, no-store" : "public, max-age=86400");
+    const hidden = privateFiles.has(reply.request);
+    reply.header("Cache-Control", hidden ? "private, no-store" : "public, max-age=86400");
+    // Public files load in the native app, whose pages come from localhost (docs/native-bridge.md).
+    if (!hidden) reply.header("Cross-Origin-Resource-Policy", "cross-origin");
   };
   const { remoteFiles } = options;
   if (remoteFiles) {

@@ -4,6 +4,7 @@ import { type SyntheticEvent, useId } from "react";
 import { Button } from "../../components/button";
 import { FilePicker } from "../../components/file-picker";
 import { FormAlert } from "../../components/form-alert";
+import { fileUrl } from "../../lib/native/config";
 import { formatBytes } from "./format-bytes";
 import { type ProfileImageUploadView, useProfileImageUpload } from "./use-profile-image-upload";
 
@@ -38,8 +39,8 @@ function Preview({ kind, url }: { kind: ProfileImageKind; url: string | null }) 
   const thumbnail = thumbnailUrl(url, kind === "avatar" ? "small" : "medium");
   return (
     <img
-      src={thumbnail}
-      onError={showOriginalInstead(url)}
+      src={fileUrl(thumbnail)}
+      onError={showOriginalInstead(fileUrl(url))}
       alt={kind === "avatar" ? "Your profile picture" : "Your cover image"}
       className={`${shape} border border-line bg-sunken object-cover`}
       data-testid={`${kind}-preview`}

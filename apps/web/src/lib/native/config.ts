@@ -21,3 +21,11 @@ export function appScheme(): string {
 export function siteUrl(path: string): string {
   return `${isNativeApp() ? publicOrigin() : window.location.origin}${path}`;
 }
+
+/**
+ * Where an uploaded file's URL (`/files/…`, as the API answers it) loads from: unchanged in a browser, on the
+ * public origin in the app, whose own origin is localhost.
+ */
+export function fileUrl(url: string): string {
+  return isNativeApp() && url.startsWith("/") && !url.startsWith("//") ? `${publicOrigin()}${url}` : url;
+}

@@ -2,6 +2,7 @@ import type { Book } from "@quire/core";
 import { coverImageUrl, type ThumbnailSize } from "@quire/core/thumbnails";
 import { useState } from "react";
 import { hashString } from "../../../lib/format";
+import { fileUrl } from "../../../lib/native/config";
 
 /** Cloth-bound colour pairs for books without a cover; cream type on each stays above 7:1. */
 const FALLBACK_PALETTES = [
@@ -28,7 +29,7 @@ export interface BookCoverProps {
 export function BookCover({ book, alt = "", eager = false, className = "", size = "small" }: BookCoverProps) {
   // The thumbnail first, the cover itself if that fails (SPEC §7), then the cloth fallback.
   const [failed, setFailed] = useState<string[]>([]);
-  const sources = book.imageUrl ? [coverImageUrl(book.imageUrl, size), book.imageUrl] : [];
+  const sources = book.imageUrl ? [coverImageUrl(book.imageUrl, size), book.imageUrl].map(fileUrl) : [];
   const src = sources.find((url) => !failed.includes(url));
   const frame = `@container relative aspect-[2/3] w-full overflow-hidden rounded-lg bg-sunken shadow-card ring-1 ring-black/5 dark:ring-white/10 ${className}`;
 

@@ -5,6 +5,7 @@ import { useId } from "react";
 import { FilePicker } from "../../../components/file-picker";
 import { FormAlert } from "../../../components/form-alert";
 import { errorMessage } from "../../../lib/errors";
+import { fileUrl } from "../../../lib/native/config";
 import { useStoreBook } from "../queries";
 import { uploadCover } from "../studio-api";
 
@@ -55,7 +56,7 @@ export function CoverPicker({ book }: { book: StudioBook["book"] }) {
       <div className="aspect-[2/3] w-24 shrink-0 self-start overflow-hidden rounded-lg bg-sunken ring-1 ring-line sm:w-32">
         {book.imageUrl ? (
           <img
-            src={book.imageUrl}
+            src={fileUrl(book.imageUrl)}
             alt={`Cover of ${book.title}`}
             className="size-full object-cover"
             data-testid="cover-image"

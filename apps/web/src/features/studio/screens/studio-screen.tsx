@@ -8,6 +8,7 @@ import { FormAlert } from "../../../components/form-alert";
 import { LoadingStatus, Skeleton } from "../../../components/skeleton";
 import { errorMessage } from "../../../lib/errors";
 import { formatNumber } from "../../../lib/format";
+import { fileUrl } from "../../../lib/native/config";
 import { useScreenTitle } from "../../../lib/screen-title";
 import { RequireSession } from "../../auth";
 import { COMPLETION_LABELS, statusBadge } from "../../catalog";
@@ -113,7 +114,7 @@ function StudioBookRow({ item }: { item: StudioBookList["items"][number] }) {
   return (
     <li className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-3 shadow-card sm:p-4">
       <div className="h-20 w-14 shrink-0 overflow-hidden rounded-md bg-sunken">
-        {book.imageUrl ? <img src={book.imageUrl} alt="" className="size-full object-cover" /> : null}
+        {book.imageUrl ? <img src={fileUrl(book.imageUrl)} alt="" className="size-full object-cover" /> : null}
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <Link

@@ -1,6 +1,7 @@
 import type { PublicUser } from "@quire/core";
 import { useState } from "react";
 import { hashString } from "../../../lib/format";
+import { fileUrl } from "../../../lib/native/config";
 
 /** Warm gradients for people without a cover picture, picked from the id so each profile keeps its own. */
 const COVER_GRADIENTS = [
@@ -21,7 +22,7 @@ export function ProfileCover({ user }: { user: Pick<PublicUser, "id" | "coverUrl
     >
       {user.coverUrl && !failed ? (
         <img
-          src={user.coverUrl}
+          src={fileUrl(user.coverUrl)}
           alt=""
           className="size-full object-cover"
           decoding="async"

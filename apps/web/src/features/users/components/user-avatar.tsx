@@ -2,6 +2,7 @@ import type { PublicUser } from "@quire/core";
 import { UserRound } from "lucide-react";
 import { useState } from "react";
 import { displayName, hashString, initials } from "../../../lib/format";
+import { fileUrl } from "../../../lib/native/config";
 
 /** Deep tones that keep white initials above 4.5:1 in both themes. */
 const AVATAR_TONES = ["#8a3319", "#1f4e8c", "#2f5d34", "#6b3a8a", "#8a2d5a", "#1d5e5a", "#6e4a12", "#4a4f8f"];
@@ -19,7 +20,7 @@ export function UserAvatar({ user, size = 56 }: UserAvatarProps) {
   if (user.avatarUrl && !failed) {
     return (
       <img
-        src={user.avatarUrl}
+        src={fileUrl(user.avatarUrl)}
         alt=""
         width={size}
         height={size}
