@@ -44,6 +44,8 @@ export const streamRoutes: FastifyPluginAsyncZod<{
     streamsOf.set(userId, streams + 1);
     reply.hijack();
     const raw = reply.raw;
+    // The hooks' headers too (CORS for the native app, the security headers): hijacking skips Fastify's send.
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) raw.setHeader(name, value);
     raw.writeHead(200, {
       "content-type": "text/event-stream; charset=utf-8",
       "cache-control": "no-store",
