@@ -25,7 +25,7 @@ import {
   saveNativeToken,
   whenStable,
 } from "./native-push";
-import { PUSH_ERROR_MESSAGES } from "./push-errors";
+import { APP_PUSH_ERROR_MESSAGES } from "./push-errors";
 
 const FCM_TOKEN = `fcm-device-1:${"a".repeat(140)}`;
 const ROTATED_TOKEN = `fcm-device-1:${"b".repeat(140)}`;
@@ -297,10 +297,12 @@ describe("the settings' switch in the app", () => {
     expect(await nativePushStatus(parts, "ada")).toBe("on");
   });
 
-  it("says so when the permission is refused", async () => {
+  it("says so when the permission is refused, in the phone's words", async () => {
+    vi.stubGlobal("Capacitor", { isNativePlatform: () => true, getPlatform: () => "android" });
     serverApi();
     const { parts } = partsWith(fakePush("prompt", "denied"));
-    await expect(enableNativePush(parts, "ada")).rejects.toThrow(PUSH_ERROR_MESSAGES.permissionBlocked);
+    await expect(enableNativePush(parts, "ada")).rejects.toThrow(APP_PUSH_ERROR_MESSAGES.permissionBlocked);
+    vi.unstubAllGlobals();
   });
 
   it("turns off and stays off at the next start, until turned on again", async () => {

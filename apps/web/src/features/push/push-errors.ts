@@ -1,4 +1,5 @@
 import { errorMessage } from "../../lib/errors";
+import { isNativeApp } from "../../lib/native/platform";
 
 /** Every way turning push on, keeping it current or turning it off can fail in this browser (SPEC §8, Push). */
 export type PushErrorKind =
@@ -30,12 +31,25 @@ export const PUSH_ERROR_MESSAGES: Record<PushErrorKind, string> = {
   missingConfiguration: "Push notifications aren't set up on this Quire server yet.",
 };
 
+/** The native app's wording where the browser's would name a browser (docs/native-bridge.md, Push). */
+export const APP_PUSH_ERROR_MESSAGES: Partial<Record<PushErrorKind, string>> = {
+  permissionBlocked:
+    "Notifications are blocked for Quire on this phone. Allow them in the phone's settings for Quire, then try again.",
+  subscribeFailed: "This phone couldn't register for push notifications. Try again later.",
+  unsubscribeFailed: "Quire couldn't turn off push notifications for this phone. Try again.",
+  noTokenReturned: "This phone's push service didn't return a token. Try again later.",
+};
+
+export function pushErrorMessage(kind: PushErrorKind): string {
+  return (isNativeApp() && APP_PUSH_ERROR_MESSAGES[kind]) || PUSH_ERROR_MESSAGES[kind];
+}
+
 export class PushError extends Error {
   constructor(
     readonly kind: PushErrorKind,
     options?: { cause?: unknown },
   ) {
-    super(PUSH_ERROR_MESSAGES[kind], options);
+    super(pushErrorMessage(kind), options);
     this.name = "PushError";
   }
 }

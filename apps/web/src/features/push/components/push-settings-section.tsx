@@ -4,8 +4,9 @@ import { FormAlert } from "../../../components/form-alert";
 import { SettingsCard } from "../../../components/settings-card";
 import { LoadingStatus, Skeleton } from "../../../components/skeleton";
 import { errorMessage } from "../../../lib/errors";
+import { isNativeApp } from "../../../lib/native/platform";
 import type { PushStatus } from "../push-client";
-import { PUSH_ERROR_MESSAGES, pushFailureMessage } from "../push-errors";
+import { type PushErrorKind, pushErrorMessage, pushFailureMessage } from "../push-errors";
 import { usePushStatus, useSetPush } from "../queries";
 
 const STATE_TEXT: Record<PushStatus, string> = {
@@ -15,18 +16,27 @@ const STATE_TEXT: Record<PushStatus, string> = {
   unsupported: "Not available in this browser.",
 };
 
-/** Why the switch cannot be used, when it cannot. */
-const STATE_NOTE: Partial<Record<PushStatus, string>> = {
-  blocked: PUSH_ERROR_MESSAGES.permissionBlocked,
-  unsupported: PUSH_ERROR_MESSAGES.unsupportedBrowser,
+const APP_STATE_TEXT: Record<PushStatus, string> = {
+  on: "On for this phone.",
+  off: "Off for this phone.",
+  blocked: "Blocked in this phone's settings.",
+  unsupported: "Not available on this phone.",
 };
 
-/** The settings card that turns Web Push on or off for this browser. */
+/** Why the switch cannot be used, when it cannot. */
+const STATE_NOTE: Partial<Record<PushStatus, PushErrorKind>> = {
+  blocked: "permissionBlocked",
+  unsupported: "unsupportedBrowser",
+};
+
+/** The settings card that turns push on or off for this browser (Web Push) or phone (the native app). */
 export function PushSettingsSection({ userId }: { userId: string }) {
   const status = usePushStatus(userId);
   const change = useSetPush(userId);
   const current = status.data;
-  const note = current ? STATE_NOTE[current] : undefined;
+  const noteKind = current ? STATE_NOTE[current] : undefined;
+  const note = noteKind ? pushErrorMessage(noteKind) : undefined;
+  const stateText = isNativeApp() ? APP_STATE_TEXT : STATE_TEXT;
   const labelId = useId();
   const stateId = useId();
 
@@ -51,7 +61,7 @@ export function PushSettingsSection({ userId }: { userId: string }) {
               Push notifications on this device
             </span>
             <span id={stateId} className="text-ink-muted text-sm" data-testid="push-state">
-              {change.isPending ? (change.variables ? "Turning on…" : "Turning off…") : STATE_TEXT[status.data]}
+              {change.isPending ? (change.variables ? "Turning on…" : "Turning off…") : stateText[status.data]}
             </span>
           </div>
           <PushSwitch
