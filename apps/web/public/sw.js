@@ -21,6 +21,7 @@ const PRECACHE = { version: "development", urls: [] };
 const SHELL_CACHE_PREFIX = "quire-shell-";
 const SHELL_CACHE = `${SHELL_CACHE_PREFIX}${PRECACHE.version}`;
 const SHELL_URL = "/";
+const SHELL_HEADER = "X-Quire-Shell";
 const BOOK_CACHE_PREFIX = "quire-book-";
 const DOWNLOAD_RECORD_URL = "/offline/download.json";
 const SESSION_CACHE = "quire-session";
@@ -197,7 +198,12 @@ async function precacheShell() {
   if (PRECACHE.urls.length === 0) return;
   const cache = await self.caches.open(SHELL_CACHE);
   // Past the HTTP cache: the shell page is `no-cache`, and a stale copy would name another build's assets.
-  await cache.addAll(PRECACHE.urls.map((url) => new Request(url, { cache: "no-cache" })));
+  // The shell is asked for bare (SHELL_HEADER): a server-rendered home would be hydrated as any other page offline.
+  await cache.addAll(
+    PRECACHE.urls.map(
+      (url) => new Request(url, { cache: "no-cache", headers: url === SHELL_URL ? { [SHELL_HEADER]: "1" } : {} }),
+    ),
+  );
 }
 
 async function activate() {

@@ -102,14 +102,23 @@ describe.each(dialectsUnderTest())("server-rendered pages on %s", (dialect) => {
     expect(profile.body).toMatch(STATE_TAG);
   });
 
-  it("renders a signed-in reader's own state from their cookie", async () => {
-    const { user, token } = await createSignedInUser(testDb.db, { firstName: "Juniper" });
-    const html = (await get("/", { cookie: `${SESSION_COOKIE_NAME}=${token}` })).body;
-    const session = (state(html).queries.queries as { queryKey: unknown[]; state: { data: unknown } }[]).find(
-      (query) => query.queryKey.join("/") === "session",
-    );
-    expect(session?.state.data).toMatchObject({ id: user.id });
-    expect(html).not.toContain("Read, track and share the books you love.");
+  it("leaves signed-in pages, the reader and the service worker's shell to the browser", async () => {
+    const { token } = await createSignedInUser(testDb.db, { firstName: "Juniper" });
+    const id = uniqueId("ssr-left");
+    await createBook(testDb.db, { book: { id, title: "Left to the Browser" } });
+    const bare = [
+      await get("/", { cookie: `${SESSION_COOKIE_NAME}=${token}` }),
+      await get(`/books/${id}`, { cookie: `${SESSION_COOKIE_NAME}=${token}` }),
+      await get(`/read/${id}/chapter-1`),
+      await get("/", { "x-quire-shell": "1" }),
+    ];
+    for (const response of bare) {
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(response.body).not.toMatch(STATE_TAG);
+    }
+    // The same book page, to a visitor, is rendered.
+    expect((await get(`/books/${id}`)).body).toMatch(STATE_TAG);
   });
 
   it("answers unknown books, readers and pages with 404 and their not-found screen, left to the app", async () => {

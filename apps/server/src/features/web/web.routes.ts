@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import fastifyStatic from "@fastify/static";
-import { AppError, apiPath, coverImageUrl } from "@quire/core";
+import { AppError, apiPath, coverImageUrl, SESSION_COOKIE_NAME } from "@quire/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { escapeHtml } from "../../infra/html";
 import type { PublicOrigin } from "../../infra/public-origin";
@@ -125,7 +125,12 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
 
   /** The page's first screen rendered here, or null: a page left to the browser, or a render that failed. */
   const renderFirstScreen = async (request: FastifyRequest): Promise<RenderedPage | null> => {
-    if (!renderApp) return null;
+    // Visitors only, and not the reader: a signed-in page or the reader's frame do not hydrate cleanly yet
+    // (docs/ssr.md), and what crawlers and link previews need is a visitor's page. The service worker's offline
+    // shell (x-quire-shell, public/sw.js) stands in for every page, so it stays bare.
+    const leftToBrowser =
+      request.cookies[SESSION_COOKIE_NAME] || request.url.startsWith("/read/") || request.headers["x-quire-shell"];
+    if (!renderApp || leftToBrowser) return null;
     try {
       return await renderApp(request, options.publicOrigin(request));
     } catch (error) {
