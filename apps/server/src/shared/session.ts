@@ -23,6 +23,9 @@ const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
 /** Origins of the native shell, trusted like the site's own (Capacitor serves the app from these). */
 const NATIVE_ORIGINS = new Set(["capacitor://localhost", "https://localhost", "ionic://localhost"]);
+const NATIVE_ALLOWED_HEADERS =
+  "Authorization, Content-Type, Accept, Tus-Resumable, Upload-Length, Upload-Offset, Upload-Metadata";
+const TUS_EXPOSED_HEADERS = "Location, Upload-Offset, Upload-Length, Tus-Resumable, Upload-Expires";
 
 function sessionTokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -84,11 +87,15 @@ export async function resolveViewer(request: FastifyRequest, auth: SessionResolv
 function allowNativeOrigin(request: FastifyRequest, reply: FastifyReply): boolean {
   const origin = request.headers.origin;
   if (!origin || !NATIVE_ORIGINS.has(origin)) return false;
-  reply.header("access-control-allow-origin", origin).header("vary", "Origin");
+  // The tus headers too: resumable uploads read Location and Upload-Offset from their answers.
+  reply
+    .header("access-control-allow-origin", origin)
+    .header("vary", "Origin")
+    .header("access-control-expose-headers", TUS_EXPOSED_HEADERS);
   if (request.method !== "OPTIONS" || !request.headers["access-control-request-method"]) return false;
   reply
-    .header("access-control-allow-methods", "GET, HEAD, POST, PUT, PATCH, DELETE")
-    .header("access-control-allow-headers", "Authorization, Content-Type, Accept")
+    .header("access-control-allow-methods", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS")
+    .header("access-control-allow-headers", NATIVE_ALLOWED_HEADERS)
     .header("access-control-max-age", "600");
   return true;
 }
