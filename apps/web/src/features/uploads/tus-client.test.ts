@@ -183,4 +183,38 @@ describe("ResumableUpload", () => {
     upload.start();
     expect(upload.state).toBe("canceled");
   });
+
+  it("in the app, follows an absolute Location on the public origin as a path the transport sends there", async () => {
+    vi.stubGlobal("Capacitor", { isNativePlatform: () => true, getPlatform: () => "ios" });
+    vi.stubEnv("VITE_QUIRE_ORIGIN", "https://quire.example");
+    const urls: string[] = [];
+    const absolute = async (request: Parameters<typeof server.handle>[0]) => {
+      urls.push(request.url);
+      const answer = await server.handle(request);
+      const location = answer.header("Location");
+      return location
+        ? {
+            ...answer,
+            header: (name: string) => (name === "Location" ? `https://quire.example${location}` : answer.header(name)),
+          }
+        : answer;
+    };
+    try {
+      const outcome: { id?: string } = {};
+      new ResumableUpload({
+        endpoint: "/api/v1/uploads",
+        file: fileOf(10 * KB),
+        metadata: { kind: "avatar", filename: "me.jpg" },
+        transport: absolute,
+        onSuccess: (id) => {
+          outcome.id = id;
+        },
+      }).start();
+      await vi.waitFor(() => expect(outcome.id).toBe("upload1"));
+      expect(urls).toEqual(["/api/v1/uploads", "/api/v1/uploads/upload1"]);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.unstubAllEnvs();
+    }
+  });
 });

@@ -6,6 +6,7 @@ import {
   UPLOAD_CHUNK_START_BYTES,
   uploadRetryDelayMs,
 } from "@quire/core";
+import { siteUrl } from "../../lib/native/config";
 import { NetworkError, type TusRequest, type TusResponse, type TusTransport, xhrTransport } from "./tus-transport";
 
 /** SPEC §4 file upload states. */
@@ -195,7 +196,8 @@ export class ResumableUpload {
     // A refused start (too many unfinished uploads, or too many starts) is the reader's to act on: say it now.
     if (response.status === 429) throw new HttpFailure(response, true);
     if (response.status !== 201 || !location) throw new HttpFailure(response);
-    this.uploadUrl = new URL(location, new URL(this.options.endpoint, window.location.href)).pathname;
+    // The app's page is on localhost, so a relative Location is resolved against the site; the transport adds it back.
+    this.uploadUrl = new URL(location, siteUrl(this.options.endpoint)).pathname;
     this.offset = 0;
     this.report(0);
   }

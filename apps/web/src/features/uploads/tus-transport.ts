@@ -1,3 +1,6 @@
+import { nativeRequest } from "../../lib/native/native-session";
+import { isNativeApp } from "../../lib/native/platform";
+
 /** One HTTP exchange of the tus protocol, independent of how it is sent. */
 export interface TusRequest {
   method: "POST" | "HEAD" | "PATCH" | "DELETE";
@@ -31,17 +34,30 @@ export function abortError(): DOMException {
 
 /**
  * XMLHttpRequest rather than fetch: only XHR reports upload progress, which a 16 MB chunk needs
- * for the progress bar to move. Same origin, so the session cookie goes along.
+ * for the progress bar to move. In a browser it is same origin, so the session cookie goes along; the native
+ * app sends it to the public origin with the bearer token and no cookies, like `apiFetch`.
  */
-export const xhrTransport: TusTransport = (request) =>
-  new Promise((resolve, reject) => {
+export const xhrTransport: TusTransport = async (request) => {
+  if (!isNativeApp()) return sendXhr(request, request.url, request.headers);
+  const [url, init] = await nativeRequest(request.url, { headers: request.headers });
+  return sendXhr(request, url, Object.fromEntries(new Headers(init.headers)), false);
+};
+
+function sendXhr(
+  request: TusRequest,
+  url: string,
+  headers: Record<string, string>,
+  withCredentials?: boolean,
+): Promise<TusResponse> {
+  return new Promise((resolve, reject) => {
     if (request.signal.aborted) {
       reject(abortError());
       return;
     }
     const xhr = new XMLHttpRequest();
-    xhr.open(request.method, request.url);
-    for (const [name, value] of Object.entries(request.headers)) xhr.setRequestHeader(name, value);
+    xhr.open(request.method, url);
+    if (withCredentials !== undefined) xhr.withCredentials = withCredentials;
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     if (request.onUploadProgress) {
       const report = request.onUploadProgress;
       xhr.upload.addEventListener("progress", (event) => report(event.loaded));
@@ -62,3 +78,4 @@ export const xhrTransport: TusTransport = (request) =>
     xhr.addEventListener("abort", () => settle(() => reject(abortError())));
     xhr.send(request.body ?? null);
   });
+}
