@@ -10,16 +10,13 @@
  * most the setup serves, as a ratio), then the mix at the fixed rate (the budgets). Writes its BENCHMARKS.md
  * section when the run is valid. Drops the fixture database at the end unless `--keep`.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { buildApp } from "../../apps/server/src/app";
 import { createContext } from "../../apps/server/src/context";
-import { hashToken, newSecretToken } from "../../apps/server/src/features/auth/secrets";
 import {
   appendHistory,
   BENCH_DIR,
@@ -31,16 +28,23 @@ import {
   fmtRatio,
   machineInfo,
   markdownTable,
-  REPO_ROOT,
   writeBenchmarksSection,
 } from "../lib";
-import { GENRES } from "../seed-books";
-import { dropDatabase, ensureFixture, FACTOR, type FixtureReport, SCALE, userOfNumber } from "./fixture";
-import type { MixedResult, MixedSpec, RouteMix, RouteRequest } from "./mixed-load";
-import { checkPlans, type HotRoute, type PlanReport } from "./plans";
+import { dropDatabase, ensureFixture, FACTOR, type FixtureReport, SCALE } from "./fixture";
+import type { MixedResult, MixedSpec, RouteMix } from "./mixed-load";
+import { checkPlans, type PlanReport } from "./plans";
+import {
+  type ApiProcess,
+  cpuSeconds,
+  DATABASE_URL,
+  PROCESSES,
+  REDIS_URL,
+  rssMiB,
+  startApi,
+  startBalancer,
+} from "./processes";
+import { createReaders, hotRoutes, pick, READERS, type Reader, WRITE_ROUTES, workload } from "./workload";
 
-const DATABASE_URL = process.env.BENCH_SCALE_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/quire_scale";
-const REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379";
 /**
  * The uncached genre-filtered list on the 10,000-book fixture, the slowest catalogue read in BENCHMARKS.md,
  * sustains 1,135 req/s; the mix is held at that rate, rounded down.
@@ -53,373 +57,10 @@ const RATE_SOCKETS = 512;
 const DURATION = Number(process.env.BENCH_DURATION || 30);
 const WARMUP = Number(process.env.BENCH_WARMUP || 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
-const PROCESSES = 2;
-const READERS = 2_000;
-const REQUESTS_PER_ROUTE = 5_000;
 const READ_P99_MS = 50;
 const WRITE_P99_MS = 100;
 /** Answered from each process's public response cache: the cheapest real route of a `quire start` process. */
 const CEILING_PATH = "/api/v1/genres";
-const SEARCH_WORDS = [
-  "amber",
-  "ash",
-  "bell",
-  "cedar",
-  "cinder",
-  "copper",
-  "dawn",
-  "ember",
-  "frost",
-  "harbor",
-  "ada",
-  "lena",
-];
-
-interface Reader {
-  id: string;
-  token: string;
-  /** Books this reader has progress on (visible, not scheduled): what their progress writes update. */
-  books: string[];
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
-
-/** Sessions for a spread of users, stored as the product stores them (a hash of the bearer token). */
-async function createReaders(client: pg.Client): Promise<Reader[]> {
-  const ids = Array.from({ length: READERS }, (_, i) =>
-    userOfNumber((Math.floor((i * SCALE.users) / READERS) + 7) % SCALE.users),
-  );
-  const tokens = ids.map(() => newSecretToken());
-  const now = new Date();
-  const expires = new Date(now.getTime() + 7 * 86_400_000).toISOString();
-  await client.query(
-    `insert into sessions (id_hash, user_id, created_at, last_used_at, expires_at)
-     select h, u, $3, $3, $4 from unnest($1::text[], $2::text[]) as s(h, u)`,
-    [tokens.map(hashToken), ids, now.toISOString(), expires],
-  );
-  const books = await client.query<{ userId: string; bookId: string }>(
-    `select p.user_id as "userId", p.book_id as "bookId" from reading_progress p join books b on b.id = p.book_id
-     where p.user_id = any($1) and b.display = 1 and b.status <> 'scheduled'`,
-    [ids],
-  );
-  const booksOf = new Map<string, string[]>();
-  for (const row of books.rows) booksOf.set(row.userId, [...(booksOf.get(row.userId) ?? []), row.bookId]);
-  return ids
-    .map((id, i) => ({ id, token: tokens[i] as string, books: booksOf.get(id) ?? [] }))
-    .filter((reader) => reader.books.length > 0);
-}
-
-function pick<T>(values: readonly T[]): T {
-  return values[Math.floor(Math.random() * values.length)] as T;
-}
-
-/** The mix: 80 % catalogue reads (half of them signed in), 15 % progress writes, 5 % feed, notifications, search. */
-function workload(readers: Reader[], bookIds: string[]): RouteMix[] {
-  const json = { "content-type": "application/json" };
-  const as = (reader: Reader) => ({ authorization: `Bearer ${reader.token}` });
-  const requests = (make: (i: number) => RouteRequest) => Array.from({ length: REQUESTS_PER_ROUTE }, (_, i) => make(i));
-  const maybeSignedIn = (i: number) => (i % 2 === 0 ? as(pick(readers)) : {});
-  const position = (anchorId: string) => ({ anchorId, offset: Math.round(Math.random() * 100) / 100 });
-  return [
-    {
-      route: "books list",
-      weight: 20,
-      requests: requests((i) => ({ method: "GET", path: "/api/v1/books", headers: maybeSignedIn(i) })),
-    },
-    {
-      route: "books list, genre",
-      weight: 20,
-      requests: requests((i) => ({
-        method: "GET",
-        path: `/api/v1/books?genre=${GENRES[i % GENRES.length]?.id}&pageSize=20`,
-        headers: maybeSignedIn(i),
-      })),
-    },
-    {
-      route: "book page",
-      weight: 40,
-      requests: requests((i) => ({ method: "GET", path: `/api/v1/books/${pick(bookIds)}`, headers: maybeSignedIn(i) })),
-    },
-    {
-      route: "progress (book)",
-      weight: 10,
-      requests: requests(() => {
-        const reader = pick(readers);
-        const anchorId = `chapter-${1 + Math.floor(Math.random() * 3)}`;
-        return {
-          method: "PUT",
-          path: `/api/v1/books/${pick(reader.books)}/progress`,
-          headers: { ...as(reader), ...json },
-          body: JSON.stringify({
-            progress: Math.floor(Math.random() * 99),
-            currentChapter: anchorId,
-            epubPosition: position(anchorId),
-          }),
-        };
-      }),
-    },
-    {
-      route: "progress (chapter)",
-      weight: 5,
-      requests: requests(() => {
-        const reader = pick(readers);
-        const anchorId = `chapter-${1 + Math.floor(Math.random() * 3)}`;
-        return {
-          method: "PUT",
-          path: `/api/v1/books/${pick(reader.books)}/chapters/${anchorId}/progress`,
-          headers: { ...as(reader), ...json },
-          body: JSON.stringify({ progress: Math.floor(Math.random() * 99), epubPosition: position(anchorId) }),
-        };
-      }),
-    },
-    {
-      route: "feed",
-      weight: 2,
-      requests: requests(() => ({ method: "GET", path: "/api/v1/feed", headers: as(pick(readers)) })),
-    },
-    {
-      route: "notifications",
-      weight: 2,
-      requests: requests(() => ({ method: "GET", path: "/api/v1/notifications", headers: as(pick(readers)) })),
-    },
-    {
-      route: "search",
-      weight: 1,
-      requests: requests(() => ({
-        method: "GET",
-        path: `/api/v1/search?q=${pick(SEARCH_WORDS)}`,
-        headers: as(pick(readers)),
-      })),
-    },
-  ];
-}
-
-const WRITE_ROUTES = new Set(["progress (book)", "progress (chapter)"]);
-
-/** Every route a reader's session leans on, for the plan check: the workload's and their neighbours. */
-function hotRoutes(reader: Reader, bookId: string, username: string): HotRoute[] {
-  const get = (route: string, path: string, signedIn = true): HotRoute => ({ route, method: "GET", path, signedIn });
-  const book = reader.books[0] as string;
-  return [
-    get("books list", "/api/v1/books", false),
-    get("books list, newest", "/api/v1/books?sort=newest"),
-    get("books list, title", "/api/v1/books?sort=title"),
-    get("books list, page 40", "/api/v1/books?page=40"),
-    ...GENRES.map((g) => get(`books list, genre ${g.id}`, `/api/v1/books?genre=${g.id}&pageSize=20`)),
-    get("trending", "/api/v1/books/trending"),
-    get("new community", "/api/v1/books/new-community"),
-    get("book page", `/api/v1/books/${bookId}`, false),
-    get("book page, signed in", `/api/v1/books/${bookId}`),
-    get("viewer state", `/api/v1/books/${bookId}/viewer-state`),
-    get("chapters", `/api/v1/books/${book}/chapters`),
-    get("chapter text", `/api/v1/books/${book}/chapters/chapter-1`),
-    get("progress", `/api/v1/books/${book}/progress`),
-    {
-      route: "progress (book)",
-      method: "PUT",
-      path: `/api/v1/books/${book}/progress`,
-      signedIn: true,
-      body: { progress: 42, currentChapter: "chapter-2", epubPosition: { anchorId: "chapter-2", offset: 0.5 } },
-    },
-    {
-      route: "progress (chapter)",
-      method: "PUT",
-      path: `/api/v1/books/${book}/chapters/chapter-2/progress`,
-      signedIn: true,
-      body: { progress: 50, epubPosition: { anchorId: "chapter-2", offset: 0.5 } },
-    },
-    {
-      route: "progress, new book",
-      method: "PUT",
-      path: `/api/v1/books/${bookId}/progress`,
-      signedIn: true,
-      body: { progress: 1, currentChapter: "chapter-1", epubPosition: { anchorId: "chapter-1", offset: 0 } },
-    },
-    { route: "star", method: "PUT", path: `/api/v1/books/${bookId}/star`, signedIn: true },
-    { route: "unstar", method: "DELETE", path: `/api/v1/books/${bookId}/star`, signedIn: true },
-    get("after reading", `/api/v1/books/${book}/after-reading`),
-    get("me", "/api/v1/me"),
-    get("home", "/api/v1/me/home"),
-    get("my progress", "/api/v1/me/progress"),
-    get("my lists", "/api/v1/me/lists"),
-    get("feed", "/api/v1/feed"),
-    get("notifications", "/api/v1/notifications"),
-    get("search", "/api/v1/search?q=amber"),
-    get("search, people", "/api/v1/search?q=lena&kind=people"),
-    get("suggest", "/api/v1/search/suggest?q=cop"),
-    get("profile", `/api/v1/users/by-username/${username}`),
-    get("profile books", `/api/v1/users/${reader.id}/reading`),
-    get("followers (1,000)", `/api/v1/users/${userOfNumber(0)}/followers`),
-    get("following", `/api/v1/users/${reader.id}/following`),
-    get("suggested people", "/api/v1/users/suggested"),
-    get("recent people", "/api/v1/users/recent"),
-    { route: "follow", method: "PUT", path: `/api/v1/users/${userOfNumber(1)}/follow`, signedIn: true },
-    { route: "unfollow", method: "DELETE", path: `/api/v1/users/${userOfNumber(1)}/follow`, signedIn: true },
-  ];
-}
-
-interface ApiProcess {
-  child: ChildProcess;
-  port: number;
-  startedMs: number;
-  rssAtStartMiB: number;
-}
-
-function rssMiB(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
-}
-
-/** User + system CPU seconds of a process so far. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-async function waitFor(url: string, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {}
-    if (Date.now() > until) throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-const serverEnv = (dataDir: string, port: number) => ({
-  ...process.env,
-  NODE_ENV: "production",
-  LOG_LEVEL: "warn",
-  PORT: String(port),
-  DATABASE_URL,
-  REDIS_URL,
-  QUIRE_DATA_DIR: dataDir,
-  QUIRE_PUBLIC_URL: "http://127.0.0.1",
-  QUIRE_SEED_DEMO: "never",
-  QUIRE_TRUST_PROXY: "1",
-  // Every simulated reader comes from the load generator's one address: its per-IP search limit stands for many.
-  QUIRE_SEARCH_PER_IP_PER_MINUTE: "1000000",
-});
-
-/** `quire start`, as `npm run quire -- start` runs it, timed until it answers. */
-async function startApi(dataDir: string): Promise<ApiProcess> {
-  const port = await freePort();
-  const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", join(REPO_ROOT, "apps/server/src/cli.ts"), "start"], {
-    cwd: REPO_ROOT,
-    env: serverEnv(dataDir, port),
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  await waitFor(`http://127.0.0.1:${port}/api/v1/health`, 120_000);
-  return { child, port, startedMs: performance.now() - started, rssAtStartMiB: rssMiB(child.pid as number) };
-}
-
-function nginxConfig(dir: string, port: number, upstreams: number[]): string {
-  return `worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-worker_rlimit_nofile 8192;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  upstream quire {
-${upstreams.map((p) => `    server 127.0.0.1:${p};`).join("\n")}
-    keepalive 64;
-  }
-  server {
-    listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://quire;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_max_temp_file_size 0;
-    }
-    location /api/v1/stream {
-      proxy_pass http://quire;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_buffering off;
-    }
-  }
-}
-`;
-}
-
-function onPath(command: string): boolean {
-  try {
-    execFileSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-interface Balancer {
-  kind: "nginx" | "cluster";
-  origin: string;
-  child: ChildProcess;
-  /** The API processes' ids, for their CPU time. */
-  apiPids: () => number[];
-}
-
-/** nginx from PATH in front of the started processes; without nginx, the processes are not used and Node's cluster module runs its own. */
-async function startBalancer(dir: string, apis: ApiProcess[]): Promise<Balancer> {
-  const port = await freePort();
-  await mkdir(dir, { recursive: true });
-  if (onPath("nginx")) {
-    await writeFile(
-      join(dir, "nginx.conf"),
-      nginxConfig(
-        dir,
-        port,
-        apis.map((a) => a.port),
-      ),
-    );
-    const child = spawn("nginx", ["-p", dir, "-c", join(dir, "nginx.conf"), "-g", "daemon off;"], { stdio: "inherit" });
-    await waitFor(`http://127.0.0.1:${port}/api/v1/health`, 10_000);
-    return {
-      kind: "nginx",
-      origin: `http://127.0.0.1:${port}`,
-      child,
-      apiPids: () => apis.map((a) => a.child.pid as number),
-    };
-  }
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", join(BENCH_DIR, "scale", "cluster.ts"), String(PROCESSES)],
-    {
-      cwd: REPO_ROOT,
-      env: serverEnv(dir, port),
-      stdio: ["ignore", "inherit", "inherit"],
-    },
-  );
-  await waitFor(`http://127.0.0.1:${port}/api/v1/health`, 120_000);
-  const workers = () =>
-    execFileSync("pgrep", ["-P", String(child.pid)])
-      .toString()
-      .trim()
-      .split("\n")
-      .map(Number);
-  return { kind: "cluster", origin: `http://127.0.0.1:${port}`, child, apiPids: workers };
-}
-
 async function runMixed(spec: MixedSpec, dir: string, name: string, pids: number[]) {
   const specPath = join(dir, `mixed-${name.replace(/[^a-z0-9]+/gi, "-")}.json`);
   await writeFile(specPath, JSON.stringify(spec));
