@@ -33,9 +33,8 @@ export interface RenderedPage {
  * The pages rendered on the server, by route pattern: the public first screens and the not-found page.
  * The others (settings, studio, library, auth) are the signed-in app's and are left to the browser.
  */
+// Not the reader: its per-device settings and frame do not hydrate cleanly yet (docs/ssr.md).
 const SERVER_RENDERED = new Set(["browse", "search", "books/:id", "u/:username", "*"]);
-/** The reader only at a chapter: without one it redirects to the reader's place, which the browser does. */
-const READER = "/read/:bookId/:anchorId?";
 
 /**
  * A render shows what the page's queries already hold; the queries it created but could not answer are
@@ -63,7 +62,6 @@ function isServerRendered(url: URL): boolean {
   const leaf = matches?.at(-1);
   if (!leaf) return false;
   if (leaf.route.index) return true;
-  if (leaf.route.path === READER) return Boolean(leaf.params.anchorId);
   return SERVER_RENDERED.has(leaf.route.path ?? "");
 }
 

@@ -125,12 +125,10 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
 
   /** The page's first screen rendered here, or null: a page left to the browser, or a render that failed. */
   const renderFirstScreen = async (request: FastifyRequest): Promise<RenderedPage | null> => {
-    // Visitors only, and not the reader: a signed-in page or the reader's frame do not hydrate cleanly yet
-    // (docs/ssr.md), and what crawlers and link previews need is a visitor's page. The service worker's offline
-    // shell (x-quire-shell, public/sw.js) stands in for every page, so it stays bare.
-    const leftToBrowser =
-      request.cookies[SESSION_COOKIE_NAME] || request.url.startsWith("/read/") || request.headers["x-quire-shell"];
-    if (!renderApp || leftToBrowser) return null;
+    // Visitors only: a signed-in page does not hydrate cleanly yet (docs/ssr.md), and what crawlers and link
+    // previews need is a visitor's page. The service worker's offline shell (x-quire-shell, public/sw.js) stands
+    // in for every page, so it stays bare. Which pages are rendered is entry-server.tsx's SERVER_RENDERED.
+    if (!renderApp || request.cookies[SESSION_COOKIE_NAME] || request.headers["x-quire-shell"]) return null;
     try {
       return await renderApp(request, options.publicOrigin(request));
     } catch (error) {
