@@ -19,6 +19,7 @@ import {
 
 const FORMAT_MESSAGE = "Only JPG, JPEG, PNG, and WebP formats are allowed.";
 const TUS = { "tus-resumable": "1.0.0" };
+const APP_ORIGIN = "capacitor://localhost";
 
 describe.each(dialectsUnderTest())("profile image uploads on %s", (dialect) => {
   const testDb = useTestDatabase(dialect);
@@ -378,5 +379,68 @@ describe.each(dialectsUnderTest())("profile image uploads on %s", (dialect) => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.message).toBe(FORMAT_MESSAGE);
     expect((await head(location, headers)).statusCode).toBe(404);
+  });
+
+  describe("from the native app", () => {
+    const preflight = (origin: string) =>
+      t.app.inject({
+        method: "OPTIONS",
+        url: "/api/v1/uploads/0123456789abcdef0123456789abcdef",
+        headers: {
+          origin,
+          "access-control-request-method": "PATCH",
+          "access-control-request-headers": "authorization,content-type,tus-resumable,upload-offset",
+        },
+      });
+
+    const exposed = (headers: Record<string, unknown>) =>
+      String(headers["access-control-expose-headers"] ?? "").toLowerCase();
+
+    it("allows a PATCH with the tus headers in a preflight from the app", async () => {
+      const response = await preflight(APP_ORIGIN);
+      expect(response.statusCode, response.body).toBe(204);
+      expect(response.headers["access-control-allow-origin"]).toBe(APP_ORIGIN);
+      expect(response.headers["access-control-allow-methods"]).toContain("PATCH");
+      const allowed = String(response.headers["access-control-allow-headers"]).toLowerCase();
+      for (const name of [
+        "authorization",
+        "content-type",
+        "tus-resumable",
+        "upload-length",
+        "upload-offset",
+        "upload-metadata",
+      ]) {
+        expect(allowed).toContain(name);
+      }
+    });
+
+    it("lets the app read Location and Upload-Offset from a tus POST and PATCH with its bearer token", async () => {
+      const { headers } = await createSignedInUser(testDb.db);
+      const fromApp = { ...headers, origin: APP_ORIGIN };
+      const cover = corpusFile(LARGE_CORPUS_COVER);
+      const created = await createUpload(fromApp, cover.length);
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.headers["access-control-allow-origin"]).toBe(APP_ORIGIN);
+      expect(exposed(created.headers)).toContain("location");
+      const sent = await patch(
+        created.headers.location as string,
+        fromApp,
+        0,
+        cover.subarray(0, UPLOAD_CHUNK_START_BYTES),
+      );
+      expect(sent.statusCode, sent.body).toBe(204);
+      expect(sent.headers["upload-offset"]).toBe(String(UPLOAD_CHUNK_START_BYTES));
+      expect(sent.headers["access-control-allow-origin"]).toBe(APP_ORIGIN);
+      expect(exposed(sent.headers)).toContain("upload-offset");
+    });
+
+    it("gives another site no CORS on uploads", async () => {
+      const denied = await preflight("https://evil.example");
+      expect(denied.headers["access-control-allow-origin"]).toBeUndefined();
+      expect(denied.headers["access-control-allow-methods"]).toBeUndefined();
+      const { headers } = await createSignedInUser(testDb.db);
+      const created = await createUpload({ ...headers, origin: "https://evil.example" }, 1024);
+      expect(created.headers["access-control-allow-origin"]).toBeUndefined();
+    });
   });
 });
