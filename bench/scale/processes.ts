@@ -26,6 +26,8 @@ export interface ApiProcess {
   child: ChildProcess;
   port: number;
   startedMs: number;
+  /** `performance.now()` when it first answered. */
+  listeningAt: number;
   rssAtStartMiB: number;
 }
 
@@ -39,6 +41,24 @@ export function rssMiB(pid: number): number {
 export function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * When (`performance.now()`) a process went quiet: under 30 ms of CPU over the following second. After start-up
+ * that is its search index built in the background, which no request reports.
+ */
+export async function quietSince(pid: number, timeoutMs = 120_000): Promise<number> {
+  const started = performance.now();
+  const samples: { at: number; cpu: number }[] = [];
+  for (;;) {
+    samples.push({ at: performance.now(), cpu: cpuSeconds(pid) });
+    const windowStart = samples.at(-5);
+    const last = samples.at(-1);
+    if (windowStart && last && last.cpu - windowStart.cpu < 0.03) return windowStart.at;
+    if (performance.now() - started > timeoutMs)
+      throw new Error(`process ${pid} was still busy after ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 async function waitFor(url: string, timeoutMs: number): Promise<void> {
@@ -78,7 +98,8 @@ export async function startApi(dataDir: string): Promise<ApiProcess> {
     stdio: ["ignore", "inherit", "inherit"],
   });
   await waitFor(`http://127.0.0.1:${port}/api/v1/health`, 120_000);
-  return { child, port, startedMs: performance.now() - started, rssAtStartMiB: rssMiB(child.pid as number) };
+  const listeningAt = performance.now();
+  return { child, port, startedMs: listeningAt - started, listeningAt, rssAtStartMiB: rssMiB(child.pid as number) };
 }
 
 function nginxConfig(dir: string, port: number, upstreams: number[]): string {

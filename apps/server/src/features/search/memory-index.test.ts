@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { DocumentSlots, matching, PrefixIndex, subtract, topSlots } from "./memory-index";
+import { DocumentSlots, matching, PrefixIndexBuilder, subtract, topSlots } from "./memory-index";
+
+function indexOf(texts: string[]) {
+  const builder = new PrefixIndexBuilder();
+  for (const [slot, text] of texts.entries()) builder.add(slot, text);
+  return builder.build();
+}
 
 function slotsOf(bits: Uint32Array): number[] {
   const slots: number[] = [];
@@ -12,7 +18,7 @@ describe("PrefixIndex", () => {
   const texts = ["The Adventures of Sherlock Holmes", "Sherwood Forest", "Holmes's Last Bow", "Inês Pedrosa"];
 
   it("finds every document holding a word that begins with a prefix, folded", () => {
-    const index = new PrefixIndex(texts);
+    const index = indexOf(texts);
     const bits = new Uint32Array(1);
     index.mark(["sher"], bits);
     expect(slotsOf(bits)).toEqual([0, 1]);
@@ -22,7 +28,7 @@ describe("PrefixIndex", () => {
   });
 
   it("marks documents added after the first load alongside those of the load", () => {
-    const index = new PrefixIndex(texts);
+    const index = indexOf(texts);
     index.add(4, "Holmes and Watson");
     const bits = new Uint32Array(1);
     index.mark(["holm", "wat"], bits);
@@ -32,7 +38,7 @@ describe("PrefixIndex", () => {
   });
 
   it("offers spelling candidates sharing three letters and a length within reach", () => {
-    const index = new PrefixIndex([...texts, "Sherbet", "Shelter"]);
+    const index = indexOf([...texts, "Sherbet", "Shelter"]);
     expect(index.candidates("sherlok", 10)).toEqual(["shelter", "sherbet", "sherlock", "sherwood"]);
     expect(index.candidates("sherlok", 1)).toEqual(["shelter"]);
     expect(index.candidates("sh", 10)).toEqual([]);
@@ -48,7 +54,7 @@ describe("matching and ranking", () => {
     return docs;
   };
   const docs = slotsOfTitles();
-  const index = new PrefixIndex(titles);
+  const index = indexOf(titles);
 
   it("needs every group, any word of a group", () => {
     expect(slotsOf(matching(docs, [index], [["lant"], ["harb"]]))).toEqual([3]);

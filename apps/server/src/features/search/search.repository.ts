@@ -1,10 +1,10 @@
 import type { Genre } from "@quire/core";
-import { type Kysely, sql } from "kysely";
+import { CompiledQuery, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 import type { DialectName } from "../../db/dialect";
 import type { BookRow, Database } from "../../db/schema";
 import type { BookFilters, CatalogRepository } from "../catalog";
 import type { ProfileRow, UsersRepository } from "../users";
-import { BookIndex, type BookText, PersonIndex, type PersonText } from "./search-index";
+import { BookIndex, type BookLabel, PersonIndex, type PersonLabel } from "./search-index";
 
 export type SearchFilters = Omit<BookFilters, "display">;
 
@@ -33,15 +33,22 @@ const CHANGES_KEPT_MS = 60 * 60_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
 const IDS_PER_STATEMENT = 500;
 
+/** Rows read per statement while building: a batch's words are taken in before the next is read. */
+const ROWS_PER_BATCH = 5_000;
+
 /**
- * The search indexes live in this process's memory, built from the tables on first use and brought up to
- * date from `search_changes` before every search: triggers write those notes in the same transaction as the
- * change, so a search after a commit sees it, from any process. This class holds every search statement.
+ * The search indexes live in this process's memory, built from the tables in the background (from start-up,
+ * or when a rebuild is due) and brought up to date from `search_changes` before every search: triggers write
+ * those notes in the same transaction as the change, so a search after a commit sees it, from any process.
+ * While a build runs, searches read the tables instead. This class holds every search statement.
  */
 export class SearchRepository {
   private live?: { indexes: SearchIndexes; position: ChangePosition; syncedAt: number };
-  private running?: Promise<SearchIndexes>;
-  private queued?: Promise<SearchIndexes>;
+  private running?: Promise<SearchIndexes | undefined>;
+  private queued?: Promise<SearchIndexes | undefined>;
+  private building?: Promise<void>;
+  private buildError?: unknown;
+  private stopped = false;
   private prunedAt = 0;
 
   constructor(
@@ -49,14 +56,16 @@ export class SearchRepository {
     private readonly dialect: DialectName,
     private readonly catalog: CatalogRepository,
     private readonly users: UsersRepository,
+    private readonly rowsPerBatch = ROWS_PER_BATCH,
   ) {}
 
   /**
-   * The indexes with every change committed before this call applied. Syncs run one at a time (an older
-   * read applied after a newer one would bring back an old title); callers arriving while one runs share the
-   * next, which starts after theirs arrived.
+   * The indexes with every change committed before this call applied, or `undefined` while they are being
+   * built (the caller then reads the tables). Syncs run one at a time (an older read applied after a newer
+   * one would bring back an old title); callers arriving while one runs share the next, which starts after
+   * theirs arrived. A build that failed fails the next call, and the one after starts another.
    */
-  indexes(): Promise<SearchIndexes> {
+  indexes(): Promise<SearchIndexes | undefined> {
     if (!this.running) {
       this.running = this.sync().finally(() => {
         this.running = undefined;
@@ -70,6 +79,22 @@ export class SearchRepository {
         return this.indexes();
       });
     return this.queued;
+  }
+
+  /** Starts building the indexes (at start-up), so no search waits for them. */
+  startBuilding(): void {
+    this.build();
+  }
+
+  /** Resolves once no build is running: the start-up build, or a rebuild begun since. */
+  async built(): Promise<void> {
+    while (this.building) await this.building;
+  }
+
+  /** Ends a running build at its next batch (the process is closing) and waits for it. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.built();
   }
 
   /**
@@ -107,43 +132,176 @@ export class SearchRepository {
       .execute();
   }
 
+  /** Suggested people's labels, in the order of `ids`: the index holds only what finds and ranks them. */
+  async personLabels(ids: string[]): Promise<PersonLabel[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom("users")
+      .leftJoin("authors", "authors.id", "users.id")
+      .select(["users.id", "firstName", "lastName", "username", "authors.id as authorId"])
+      .where("users.id", "in", ids)
+      .execute();
+    const byId = new Map(rows.map(({ authorId, ...row }) => [row.id, { ...row, isAuthor: authorId !== null }]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /**
+   * While the indexes are built: the best `limit` searchable books whose title or authors (`titles`), or only
+   * with their summary (`summaries`), hold a word beginning with each of `words`. Plainer than the index's
+   * match: no folding of diacritics, no spelling corrections.
+   */
+  async booksFromTables(words: string[], tier: "titles" | "summaries", limit: number): Promise<BookLabel[]> {
+    const inTitles = (word: string) =>
+      sql<SqlBool>`(${beginsAWord("books.title", word)} or ${beginsAWord("books.authors", word)})`;
+    const everyWord = (match: (word: string) => RawBuilder<SqlBool>) => sql.join(words.map(match), sql` and `);
+    const matches =
+      tier === "titles"
+        ? everyWord(inTitles)
+        : sql`${everyWord((word) => sql`(${inTitles(word)} or ${beginsAWord("books.summary", word)})`)} and not (${everyWord(inTitles)})`;
+    return this.db
+      .selectFrom("books")
+      .select(["id", "title", "authors"])
+      .where("display", "=", 1)
+      .where("status", "<>", "wip")
+      .where(sql<SqlBool>`${matches}`)
+      .orderBy("interactionScore", "desc")
+      .orderBy("id", "desc")
+      .limit(limit)
+      .execute();
+  }
+
+  /** While the indexes are built: ids of the best `limit` people whose names or username begin with `words`. */
+  async personIdsFromTables(words: string[], limit: number): Promise<string[]> {
+    const matches = words.map(
+      (word) =>
+        sql<SqlBool>`(${beginsAWord("users.firstName", word)} or ${beginsAWord("users.lastName", word)} or ${beginsAWord("users.username", word)})`,
+    );
+    const rows = await this.db
+      .selectFrom("users")
+      .select("id")
+      .where(sql<SqlBool>`${sql.join(matches, sql` and `)}`)
+      .orderBy("interactionScore", "desc")
+      .orderBy("id", "desc")
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
   /** `quire search reindex`: every server process reads the tables afresh before its next search. */
   async requestRebuild(): Promise<void> {
     await sql`insert into search_changes (kind, ref_id) values ('all', '*')`.execute(this.db);
   }
 
-  private async sync(): Promise<SearchIndexes> {
+  private async sync(): Promise<SearchIndexes | undefined> {
+    if (this.buildError !== undefined) {
+      const error = this.buildError;
+      this.buildError = undefined;
+      throw error;
+    }
     const now = Date.now();
-    if (!this.live || now - this.live.syncedAt > CHANGES_KEPT_MS / 2) return this.rebuild(now);
+    // Notes older than an hour are gone: a process that has not read them for half that long starts afresh.
+    if (!this.live || now - this.live.syncedAt > CHANGES_KEPT_MS / 2) this.build();
+    if (this.building || !this.live) return undefined;
     const { changes, next } = await this.changesSince(this.live.position);
-    if (changes.length >= CHANGES_PER_SYNC || changes.some((change) => change.kind === "all")) return this.rebuild(now);
+    if (changes.length >= CHANGES_PER_SYNC || changes.some((change) => change.kind === "all")) {
+      this.build();
+      return undefined;
+    }
     const { indexes } = this.live;
     await this.apply(indexes, changes);
-    if (indexes.books.wasteful || indexes.people.wasteful) return this.rebuild(now);
     this.live = { indexes, position: next, syncedAt: now };
+    if (indexes.books.wasteful || indexes.people.wasteful) this.build();
     if (now - this.prunedAt > PRUNE_EVERY_MS) await this.prune(now);
     return indexes;
   }
 
-  private async rebuild(now: number): Promise<SearchIndexes> {
+  private build(): void {
+    if (this.building || this.stopped) return;
+    this.building = this.load().then(
+      (live) => {
+        if (live) this.live = live;
+      },
+      (error: unknown) => {
+        this.buildError = error;
+      },
+    );
+    this.building.finally(() => {
+      this.building = undefined;
+    });
+  }
+
+  /** Fresh indexes from the tables, read in batches; `undefined` when stopped half-way. */
+  private async load(): Promise<typeof this.live> {
+    const syncedAt = Date.now();
     // The position is read first: a change committed while the tables are read is applied again, harmlessly.
     const position = await this.currentPosition();
     const [books, people, genres] = await Promise.all([
-      this.bookTexts(),
-      this.personTexts(),
+      BookIndex.load((take) => this.inBatches("books", this.bookTexts(), take)),
+      PersonIndex.load((take) => this.inBatches("people", this.personTexts(), take)),
       this.catalog.listGenres(),
     ]);
-    const indexes = { books: new BookIndex(books), people: new PersonIndex(people), genres };
-    this.live = { indexes, position, syncedAt: now };
-    return indexes;
+    if (this.stopped) return undefined;
+    return { indexes: { books, people, genres }, position, syncedAt };
+  }
+
+  /**
+   * Every row of `query`, `rowsPerBatch` at a time, until stopped. PostgreSQL reads the table once through a
+   * cursor (a key range per batch reached the rows in random order, fifty times slower); SQLite walks the key.
+   */
+  private async inBatches<Row extends { id: string }>(
+    name: "books" | "people",
+    query: SelectQueryBuilder<Database, keyof Database, Row>,
+    take: (rows: Row[]) => void,
+  ): Promise<void> {
+    if (this.dialect === "postgres") {
+      const { sql: text, parameters } = query.compile();
+      const cursor = `search_${name}`;
+      const readThrough = async (trx: Kysely<Database>) => {
+        await trx.executeQuery(CompiledQuery.raw(`declare ${cursor} no scroll cursor for ${text}`, [...parameters]));
+        while (!this.stopped) {
+          const { rows } = await sql<Row>`fetch forward ${sql.lit(this.rowsPerBatch)} from ${sql.id(cursor)}`.execute(
+            trx,
+          );
+          take(rows);
+          if (rows.length < this.rowsPerBatch) break;
+        }
+        await sql`close ${sql.id(cursor)}`.execute(trx);
+      };
+      // A cursor lives in a transaction: the caller's, when it has one (a test's, a command's).
+      if (this.db.isTransaction) await readThrough(this.db);
+      else await this.db.transaction().execute(readThrough);
+      return;
+    }
+    let last = "";
+    while (!this.stopped) {
+      const rows = await query
+        .where(sql<SqlBool>`${sql.ref("id")} > ${last}`)
+        .orderBy(sql.ref("id"))
+        .limit(this.rowsPerBatch)
+        .execute();
+      take(rows);
+      if (rows.length < this.rowsPerBatch) return;
+      last = (rows.at(-1) as Row).id;
+    }
   }
 
   private async apply(indexes: SearchIndexes, changes: Change[]): Promise<void> {
-    const books = await this.bookTexts(changedIds(changes, "book"));
+    const books = await this.amongIds(changedIds(changes, "book"), (chunk) =>
+      this.bookTexts().where("id", "in", chunk).execute(),
+    );
     applyChanges(indexes.books, changes, "book", books);
-    const people = await this.personTexts(changedIds(changes, "person"));
+    const people = await this.amongIds(changedIds(changes, "person"), (chunk) =>
+      this.personTexts().where("id", "in", chunk).execute(),
+    );
     applyChanges(indexes.people, changes, "person", people);
     if (changes.some((change) => change.kind === "genre")) indexes.genres = await this.catalog.listGenres();
+  }
+
+  private async amongIds<Row>(ids: string[], read: (chunk: string[]) => Promise<Row[]>): Promise<Row[]> {
+    const rows: Row[] = [];
+    for (let at = 0; at < ids.length; at += IDS_PER_STATEMENT)
+      rows.push(...(await read(ids.slice(at, at + IDS_PER_STATEMENT))));
+    return rows;
   }
 
   private async currentPosition(): Promise<ChangePosition> {
@@ -196,33 +354,24 @@ export class SearchRepository {
     }`.execute(this.db);
   }
 
-  /** Searchable books' texts: all of them, or those of `ids` (missing ones are no longer searchable). */
-  private async bookTexts(ids?: string[]): Promise<BookText[]> {
-    const query = this.db
+  /** Searchable books' texts (missing ones are no longer searchable). */
+  private bookTexts() {
+    return this.db
       .selectFrom("books")
       .select(["id", "title", "authors", "summary", "interactionScore"])
       .where("display", "=", 1)
       .where("status", "<>", "wip");
-    // Best first: slots then run in ranking order, so choosing the best of many matches seldom moves one.
-    if (!ids) return query.orderBy("interactionScore", "desc").orderBy("id", "desc").execute();
-    const rows: BookText[] = [];
-    for (const chunk of chunks(ids)) rows.push(...(await query.where("id", "in", chunk).execute()));
-    return rows;
   }
 
-  private async personTexts(ids?: string[]): Promise<PersonText[]> {
-    const query = this.db
-      .selectFrom("users")
-      .leftJoin("authors", "authors.id", "users.id")
-      .select(["users.id", "firstName", "lastName", "username", "interactionScore", "authors.id as authorId"]);
-    const rows = [];
-    // Row by row: spread into push's arguments, a million users overflow the stack.
-    if (!ids)
-      for (const row of await query.orderBy("interactionScore", "desc").orderBy("users.id", "desc").execute())
-        rows.push(row);
-    else for (const chunk of chunks(ids)) rows.push(...(await query.where("users.id", "in", chunk).execute()));
-    return rows.map(({ authorId, ...row }) => ({ ...row, isAuthor: authorId !== null }));
+  private personTexts() {
+    return this.db.selectFrom("users").select(["id", "firstName", "lastName", "username", "interactionScore"]);
   }
+}
+
+/** `column` holds a word beginning with `word` (a query word: letters and digits only, nothing to escape). */
+function beginsAWord(column: string, word: string): RawBuilder<SqlBool> {
+  const text = sql`lower(${sql.ref(column)})`;
+  return sql<SqlBool>`(${text} like ${`${word}%`} or ${text} like ${`% ${word}%`} or ${text} like ${`%"${word}%`} or ${text} like ${`%-${word}%`})`;
 }
 
 function changedIds(changes: Change[], kind: "book" | "person"): string[] {
@@ -249,10 +398,4 @@ function applyChanges<Row extends { id: string; interactionScore: number }>(
     else index.rescore(row.id, row.interactionScore);
   }
   for (const id of changedIds(changes, kind)) if (!found.has(id)) index.forget(id);
-}
-
-function chunks(ids: string[]): string[][] {
-  const result: string[][] = [];
-  for (let at = 0; at < ids.length; at += IDS_PER_STATEMENT) result.push(ids.slice(at, at + IDS_PER_STATEMENT));
-  return result;
 }

@@ -39,24 +39,46 @@ export class SearchService {
     private readonly catalog: CatalogRepository,
   ) {}
 
+  /** Builds the indexes in the background; searches read the tables until they are ready. */
+  startIndexing(): void {
+    this.repository.startBuilding();
+  }
+
+  async stopIndexing(): Promise<void> {
+    await this.repository.stop();
+  }
+
   async search(query: SearchQuery): Promise<SearchResults> {
     const offset = offsetOf(query.cursor);
     const words = this.words(query.q);
     const indexes = await this.repository.indexes();
     const empty = { items: [], nextCursor: null };
     const [books, people] = await Promise.all([
-      query.kind === "people" ? empty : this.books(indexes.books, words, query, offset),
-      query.kind === "books" ? empty : this.people(indexes.people, words, offset),
+      query.kind === "people" ? empty : this.books(indexes?.books, words, query, offset),
+      query.kind === "books" ? empty : this.people(indexes?.people, words, offset),
     ]);
     return { books, people };
   }
 
-  /** At most eight: books by title or author first, then authors and people, then genres; answered from memory. */
+  /**
+   * At most eight: books by title or author first, then authors and people, then genres. Books and genres are
+   * answered from memory, people's labels read by id; while the indexes are built, all from the tables.
+   */
   async suggest(text: string): Promise<{ items: Suggestion[] }> {
     const words = this.words(text);
-    const { books, people, genres } = await this.repository.indexes();
-    const bookLabels = corrected(books, words, (groups) => books.labelsMatching(groups, SUGGESTED.books)).found;
-    const personLabels = corrected(people, words, (groups) => people.labelsMatching(groups, SUGGESTED.people)).found;
+    const indexes = await this.repository.indexes();
+    const [bookLabels, personIds, genres] = indexes
+      ? [
+          corrected(indexes.books, words, (groups) => indexes.books.labelsMatching(groups, SUGGESTED.books)).found,
+          corrected(indexes.people, words, (groups) => indexes.people.matching(groups, SUGGESTED.people)).found,
+          indexes.genres,
+        ]
+      : await Promise.all([
+          this.repository.booksFromTables(words, "titles", SUGGESTED.books),
+          this.repository.personIdsFromTables(words, SUGGESTED.people),
+          this.catalog.listGenres(),
+        ]);
+    const personLabels = await this.repository.personLabels(personIds);
     const matchingGenres = genres
       .filter((genre) => {
         const genreWords = searchWords(genre.displayName);
@@ -77,7 +99,12 @@ export class SearchService {
     return (telling.length > 0 ? telling : all).slice(0, MAX_WORDS);
   }
 
-  private async books(index: BookIndex, words: string[], query: SearchQuery, offset: number): Promise<Page<Book>> {
+  private async books(
+    index: BookIndex | undefined,
+    words: string[],
+    query: SearchQuery,
+    offset: number,
+  ): Promise<Page<Book>> {
     const filters = {
       genre: query.genre,
       category: query.category,
@@ -90,8 +117,18 @@ export class SearchService {
     const ranked = filtered ? Math.max(wanted, FILTERED_MATCHES_PER_TIER) : wanted;
     // Matches in title or authors come first, then those matching only with their summaries (looked for only
     // when the first tier may not fill the page); both tiers' candidates are read in one statement.
-    const { groups, found: titleIds } = corrected(index, words, (candidate) => index.matching(candidate, ranked));
-    const summaryIds = filtered || titleIds.length < wanted ? index.onlyWithSummaries(groups, ranked) : [];
+    const summariesWanted = (titleIds: string[]) => filtered || titleIds.length < wanted;
+    let titleIds: string[];
+    let summaryIds: string[] = [];
+    if (index) {
+      const titles = corrected(index, words, (candidate) => index.matching(candidate, ranked));
+      titleIds = titles.found;
+      if (summariesWanted(titleIds)) summaryIds = index.onlyWithSummaries(titles.groups, ranked);
+    } else {
+      titleIds = idsOf(await this.repository.booksFromTables(words, "titles", ranked));
+      if (summariesWanted(titleIds))
+        summaryIds = idsOf(await this.repository.booksFromTables(words, "summaries", ranked));
+    }
     const inTitles = new Set(titleIds);
     const candidates = await this.repository.booksAmong([...titleIds, ...summaryIds], filters);
     const rows = [
@@ -102,9 +139,11 @@ export class SearchService {
     return { ...page, items: await presentBookSummaries(this.catalog, page.items) };
   }
 
-  private async people(index: PersonIndex, words: string[], offset: number): Promise<Page<PublicProfile>> {
+  private async people(index: PersonIndex | undefined, words: string[], offset: number): Promise<Page<PublicProfile>> {
     const wanted = offset + SEARCH_PAGE_SIZE + 1;
-    const { found: ids } = corrected(index, words, (groups) => index.matching(groups, wanted));
+    const ids = index
+      ? corrected(index, words, (groups) => index.matching(groups, wanted)).found
+      : await this.repository.personIdsFromTables(words, wanted);
     const rows = await this.repository.peopleAmong(ids, { limit: SEARCH_PAGE_SIZE + 1, offset });
     const page = positionPage(rows, offset);
     return { ...page, items: page.items.map(presentPublicProfile) };
@@ -130,6 +169,10 @@ function corrected<T>(
       : [word, ...corrections(word, index.spellingCandidates(word, CANDIDATES_PER_WORD), CORRECTIONS_PER_WORD)],
   );
   return groups.some((group) => group.length > 1) ? { groups, found: find(groups) } : { groups: typed, found };
+}
+
+function idsOf(rows: { id: string }[]): string[] {
+  return rows.map((row) => row.id);
 }
 
 /** Search pages by position: results have no stable key to resume after (their order depends on the query). */
