@@ -138,7 +138,7 @@ async function explainHotQueries(
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
-  const catalog = new CatalogRepository(recording);
+  const catalog = new CatalogRepository(recording, dialect);
   const cases: [string, () => Promise<unknown>][] = [
     ["books list (popular, first page)", () => catalog.listBooksPage({ display: 1 }, "popular", 20, undefined)],
     [
@@ -149,7 +149,7 @@ async function explainHotQueries(
       `genre filter, rare (${reads.rare})`,
       () => catalog.listBooksPage({ display: 1, genre: reads.rare }, "popular", 20, undefined),
     ],
-    ["book page", () => catalog.findBookWithData(reads.bookId)],
+    ["book page", () => catalog.findBookDetailJson(reads.bookId)],
   ];
   const sections: string[] = [];
   for (const [label, read] of cases) {

@@ -1,6 +1,6 @@
-import type { Book, BookData, BookSource, BookStatus, CompletionStatus, PublishingLabel, TocEntry } from "@quire/core";
+import type { Book, BookSource, BookStatus, CompletionStatus, PublishingLabel } from "@quire/core";
 import { fromBool, parseJson } from "../../db/json";
-import type { BookDataRow, BookRow } from "../../db/schema";
+import type { BookRow } from "../../db/schema";
 import type { ListedBookRow } from "./catalog.repository";
 
 export interface BookRefs {
@@ -41,22 +41,4 @@ export function presentListedBook(row: ListedBookRow): Book {
     genreRefs: row.genreRefs?.split(",").sort() ?? [],
     categoryRefs: categories.map(([, id]) => id),
   });
-}
-
-export function presentBookData(row: BookDataRow): BookData {
-  return {
-    id: row.bookId,
-    bookTeaser: row.bookTeaser,
-    characters: parseJson(row.characters, []),
-    css: row.css,
-    tocLength: row.tocLength,
-    moods: parseJson<string[]>(row.moods, []),
-    timeToReadMinutes: row.timeToReadMinutes,
-    wordCount: row.wordCount,
-    versionsMap: parseJson<Record<string, string>>(row.versionsMap, {}),
-    latestVersion: row.latestVersion,
-    epubToc: parseJson<TocEntry[]>(row.epubToc, []),
-    startAnchorId: row.startAnchorId,
-    originalPublicationYear: row.originalPublicationYear,
-  };
 }

@@ -2,9 +2,11 @@ import type { BookSort } from "@quire/core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createBook, createCategory, createGenre, uniqueId } from "../../../test/factories";
 import { dialectsUnderTest, useTestDatabase } from "../../../test/test-db";
+import { toJson } from "../../db/json";
 import { keysetPage } from "../../db/keyset";
-import { presentListedBook } from "./catalog.presenter";
+import { presentBook } from "./catalog.presenter";
 import { type BookFilters, CatalogRepository } from "./catalog.repository";
+import { CatalogService, VISITOR } from "./catalog.service";
 
 const SORTS = {
   popular: { column: "interactionScore", direction: "desc", type: "number" },
@@ -21,10 +23,20 @@ describe.each(dialectsUnderTest())("catalogue list statements on %s", (dialect) 
   // Listed second by position although its id sorts first: refs must follow positions.
   const first = uniqueId("zz-cat");
   const second = uniqueId("aa-cat");
+  // Genre ids that a locale's collation orders differently from bytes ("a-c" before "ab"), and a late-named one.
+  const plain = `ab${uniqueId("g")}`;
+  const hyphened = `a-c${uniqueId("g")}`;
+  const late = uniqueId("genre");
+  // Rows with every field the JSON must carry faithfully: nulls, fractions, escapes, an empty JSON column.
+  const odd = {
+    labelled: uniqueId("odd-labelled"),
+    bare: uniqueId("odd-bare"),
+    hidden: uniqueId("odd-hidden"),
+  };
 
   beforeAll(async () => {
     const db = testDb.db;
-    repository = new CatalogRepository(db);
+    repository = new CatalogRepository(db, dialect);
     await createGenre(db, { id: common });
     await createGenre(db, { id: rare });
     await createCategory(db, { id: first, position: 1 });
@@ -50,6 +62,44 @@ describe.each(dialectsUnderTest())("catalogue list statements on %s", (dialect) 
         chapters: 0,
       });
     }
+    await createGenre(db, { id: plain, displayName: "Same name" });
+    await createGenre(db, { id: hyphened, displayName: "Same name" });
+    await createGenre(db, { id: late, displayName: "Aaa, added later" });
+    await createBook(db, {
+      book: {
+        id: odd.labelled,
+        title: 'Quotes " and \\ back\nslash, accents é and 😀',
+        authors: toJson(['Ann "Nan" Lee', "Bo"]),
+        authorIds: toJson(["author-1"]),
+        summary: "Line one\nLine two\t</script>",
+        interactionScore: 0.1 + 0.2,
+        lastInteractedAt: new Date(Date.UTC(2026, 1, 2)).toISOString(),
+      },
+      genres: [plain, late, hyphened],
+      categories: [
+        { id: second, position: 1 },
+        { id: first, position: 2 },
+      ],
+      chapters: 1,
+    });
+    await createBook(db, {
+      book: {
+        id: odd.bare,
+        authors: "",
+        imageUrl: null,
+        publishingLabel: null,
+        launchedDate: null,
+        interactionScore: 12,
+        source: "public-domain",
+      },
+      chapters: 0,
+    });
+    await db.deleteFrom("bookData").where("bookId", "=", odd.bare).execute();
+    await createBook(db, {
+      book: { id: odd.hidden, display: 0, interactionScore: 1e6 },
+      genres: [common],
+      chapters: 0,
+    });
   });
 
   const shapes: BookFilters[] = [
@@ -115,26 +165,68 @@ describe.each(dialectsUnderTest())("catalogue list statements on %s", (dialect) 
     },
   );
 
-  it("folds in the same genre and category ids, in the same order, as the batched hydration", async () => {
+  /** The presenter's answer for a book, from its row and its refs read apart: what the database's JSON must equal. */
+  async function presented(id: string) {
+    const row = await testDb.db.selectFrom("books").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    const refs = await repository.bookRefs([id]);
+    return presentBook(row, { genreRefs: refs.genres.get(id) ?? [], categoryRefs: refs.categories.get(id) ?? [] });
+  }
+
+  // Compared as re-serialised text, so a field out of order, a number written as a string or a missing null fails.
+  const canonical = (json: string) => JSON.stringify(JSON.parse(json));
+
+  it("writes every listed book's JSON exactly as the presenter presents it", async () => {
     const rows = (await repository.listBooksPage({ display: undefined }, "popular", 40, undefined)).items;
-    const refs = await repository.bookRefs(rows.map((row) => row.id));
-    for (const row of rows) {
-      const book = presentListedBook(row);
-      expect(book.genreRefs).toEqual(refs.genres.get(row.id) ?? []);
-      expect(book.categoryRefs).toEqual(refs.categories.get(row.id) ?? []);
-    }
-    expect(rows.some((row) => presentListedBook(row).categoryRefs.join() === [first, second].join())).toBe(true);
-    expect(rows.some((row) => presentListedBook(row).genreRefs.length === 2)).toBe(true);
+    expect(rows.map((row) => row.id)).toEqual(expect.arrayContaining(Object.values(odd)));
+    for (const row of rows) expect(canonical(row.json), row.id).toBe(JSON.stringify(await presented(row.id)));
+    const books = rows.map((row) => JSON.parse(row.json));
+    expect(books.some((book) => book.categoryRefs.join() === [first, second].join())).toBe(true);
+    expect(books.some((book) => book.genreRefs.length === 2)).toBe(true);
+    expect(books.some((book) => book.display === false)).toBe(true);
   });
 
-  it("names genres and categories by name and position, and a genre created after the names were first read", async () => {
-    await repository.labelsOf([common], []);
-    const late = uniqueId("genre");
-    await createGenre(testDb.db, { id: late, displayName: "Aaa, added later" });
-    const labels = await repository.labelsOf([common, late], [second, first]);
-    expect(labels.genres.map((genre) => genre.id)).toEqual([late, common]);
-    expect(labels.genres[0]).toEqual({ id: late, displayName: "Aaa, added later" });
-    expect(labels.categories.map((category) => category.id)).toEqual([first, second]);
+  it("writes the book page's JSON: the book, its data, its genres by name and categories by position", async () => {
+    const service = new CatalogService(repository, () => new Date());
+    const detail = JSON.parse(await service.getBookJson(odd.labelled, VISITOR));
+    expect(canonical(JSON.stringify(detail.book))).toBe(JSON.stringify(await presented(odd.labelled)));
+    const data = await testDb.db
+      .selectFrom("bookData")
+      .selectAll()
+      .where("bookId", "=", odd.labelled)
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(detail.bookData)).toBe(
+      JSON.stringify({
+        id: odd.labelled,
+        bookTeaser: data.bookTeaser,
+        characters: [{ name: "Ada", description: "The heroine" }],
+        css: "",
+        tocLength: 1,
+        moods: ["hopeful"],
+        timeToReadMinutes: 1,
+        wordCount: 100,
+        versionsMap: { "1": data.versionsMap && JSON.parse(data.versionsMap)["1"] },
+        latestVersion: "1",
+        epubToc: [{ title: "Chapter 1", anchorId: "chapter-1", children: [] }],
+        startAnchorId: null,
+        originalPublicationYear: null,
+      }),
+    );
+    // By name, then id (JavaScript's order of bytes, not a locale's); categories by position, then name.
+    expect(detail.genres).toEqual([
+      { id: late, displayName: "Aaa, added later" },
+      { id: hyphened, displayName: "Same name" },
+      { id: plain, displayName: "Same name" },
+    ]);
+    expect(detail.categories.map((category: { id: string }) => category.id)).toEqual([first, second]);
+    expect(Object.keys(detail)).toEqual(["book", "bookData", "genres", "categories"]);
+  });
+
+  it("writes null book data and empty labels for a book without them, and refuses a hidden book to visitors", async () => {
+    const service = new CatalogService(repository, () => new Date());
+    const detail = JSON.parse(await service.getBookJson(odd.bare, VISITOR));
+    expect(detail).toEqual({ book: await presented(odd.bare), bookData: null, genres: [], categories: [] });
+    await expect(service.getBookJson(odd.hidden, VISITOR)).rejects.toThrow();
+    expect(JSON.parse(await service.getBookJson(odd.hidden, { canSeeHiddenBooks: true })).book.display).toBe(false);
   });
 
   it("refuses a cursor it did not make", async () => {

@@ -1,8 +1,10 @@
 import type { BookSort, Page } from "@quire/core";
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import type { DialectName } from "../../db/dialect";
 import { keysetAfter, keysetPage, pageOf, readCursor } from "../../db/keyset";
 import { param, ReusableQuery } from "../../db/reusable-query";
 import type { BookDataRow, BookRow, ChapterRow, Database } from "../../db/schema";
+import { bookDetailJson, bookJson } from "./catalog-json";
 
 export interface BookFilters {
   /** 1 shows visible books, 0 hidden ones (admins only); undefined shows both. */
@@ -18,13 +20,15 @@ type BooksQuery = SelectQueryBuilder<Database, "books", BookRow>;
 
 const GENRE_SIZES_TTL_MS = 5 * 60_000;
 
-interface CatalogLabels {
-  genres: Map<string, { id: string; displayName: string }>;
-  categories: Map<string, { id: string; name: string; position: number }>;
-}
-
 /** A book row with its genre ids and its categories' `position id` pairs folded in as comma-joined text. */
 export type ListedBookRow = BookRow & { genreRefs: string | null; categoryRefs: string | null };
+
+/** A listed book as the API sends it (`json`), with the key its page's cursor is made of. */
+export interface ListedBookJson {
+  id: string;
+  sortKey: string | number;
+  json: string;
+}
 
 const FILTER_KEYS = ["display", "source", "status", "genre", "category", "completionStatus"] as const;
 /** The test `filtered` applies: a filter takes part in the statement's shape only when it would add a condition. */
@@ -64,13 +68,16 @@ const SORTS = {
 /** Every SQL statement the catalogue reads with. */
 export class CatalogRepository {
   private readonly bookWithDataQuery;
+  private readonly bookDetailQuery;
   private readonly labelsOfBookQuery;
-  private labels: Promise<CatalogLabels> | undefined;
   private genreSizes: { readAt: number; sizes: Promise<{ books: number; genres: Map<string, number> }> } | undefined;
   /** One compiled list statement per filter shape (which filters are set, the sort, how it pages). */
-  private readonly listQueries = new Map<string, ReusableQuery<ListedBookRow>>();
+  private readonly listQueries = new Map<string, ReusableQuery<ListedBookJson>>();
 
-  constructor(private readonly db: Kysely<Database>) {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: DialectName,
+  ) {
     // The book page's read has a fixed shape: compiled once, run with each id.
     this.bookWithDataQuery = new ReusableQuery(
       withRefs(db.selectFrom("books").selectAll("books"))
@@ -90,6 +97,14 @@ export class CatalogRepository {
           "bookData.startAnchorId",
           "bookData.originalPublicationYear",
         ])
+        .where("books.id", "=", param("id"))
+        .compile(),
+    );
+    this.bookDetailQuery = new ReusableQuery(
+      db
+        .selectFrom("books")
+        .leftJoin("bookData", "bookData.bookId", "books.id")
+        .select(["books.display", bookDetailJson(dialect).as("json")])
         .where("books.id", "=", param("id"))
         .compile(),
     );
@@ -167,7 +182,10 @@ export class CatalogRepository {
       const filtered = rareGenre
         ? this.filtered({ ...placeholders, genre: undefined }, this.fromGenre(param("genre")))
         : this.filtered(placeholders);
-      let builder = keysetAfter(withRefs(filtered), order, after as [string, string] | undefined);
+      const selected = filtered
+        .clearSelect()
+        .select([sql.ref<string | number>(order.sort).as("sortKey"), "books.id", bookJson(this.dialect).as("json")]);
+      let builder = keysetAfter(selected, order, after as [string, string] | undefined);
       if (paging === "offset") builder = builder.offset(param("offset") as unknown as number);
       query = new ReusableQuery(builder.limit(param("limit") as unknown as number).compile());
       this.listQueries.set(shape, query);
@@ -233,7 +251,7 @@ export class CatalogRepository {
     sort: BookSort,
     limit: number,
     offset: number,
-  ): Promise<ListedBookRow[]> {
+  ): Promise<ListedBookJson[]> {
     const rareGenre = await this.isRareGenre(filters.genre, limit + offset);
     return this.listQuery(filters, sort, "offset", rareGenre).execute(this.db, {
       ...this.filterValues(filters),
@@ -247,8 +265,8 @@ export class CatalogRepository {
     sort: BookSort,
     pageSize: number,
     cursor: string | undefined,
-  ): Promise<Page<ListedBookRow>> {
-    const { column, type } = SORTS[sort];
+  ): Promise<Page<ListedBookJson>> {
+    const { type } = SORTS[sort];
     const after = readCursor(cursor, { foreign: "refuse", sortType: type });
     const rareGenre = await this.isRareGenre(filters.genre, pageSize + 1);
     const rows = await this.listQuery(filters, sort, after ? "after" : "first", rareGenre).execute(this.db, {
@@ -257,7 +275,7 @@ export class CatalogRepository {
       afterId: after?.[1],
       limit: pageSize + 1,
     });
-    return pageOf(rows, pageSize, (row) => [row[column], row.id]);
+    return pageOf(rows, pageSize, (row) => [row.sortKey, row.id]);
   }
 
   async countBooks(filters: BookFilters): Promise<number> {
@@ -302,6 +320,12 @@ export class CatalogRepository {
     });
   }
 
+  /** The book page's answer (`BookDetail` as JSON) and whether the book is shown, in one statement. */
+  async findBookDetailJson(id: string): Promise<{ display: number; json: string } | undefined> {
+    const [row] = await this.bookDetailQuery.execute(this.db, { id });
+    return row;
+  }
+
   /** A book, its genre and category ids and its book data in one round trip (no data: undefined). */
   async findBookWithData(id: string): Promise<{ book: ListedBookRow; data: BookDataRow | undefined } | undefined> {
     const [row] = await this.bookWithDataQuery.execute(this.db, { id });
@@ -337,36 +361,6 @@ export class CatalogRepository {
     return {
       genres: rows.filter((row) => row.kind === "genre").map(({ id, name }) => ({ id, displayName: name })),
       categories: rows.filter((row) => row.kind === "category").map(({ id, name }) => ({ id, name })),
-    };
-  }
-
-  /**
-   * The names of these genres and categories, from a copy of both small tables read again when an id is not in
-   * it: genres are only ever added (an import never renames one) and categories come with the seed.
-   */
-  async labelsOf(genreIds: readonly string[], categoryIds: readonly string[]) {
-    const known = (labels: CatalogLabels) =>
-      genreIds.every((id) => labels.genres.has(id)) && categoryIds.every((id) => labels.categories.has(id));
-    if (!this.labels || !known(await this.labels)) {
-      this.labels = Promise.all([this.listGenres(), this.listCategories()]).then(([genres, categories]) => ({
-        genres: new Map(genres.map((genre) => [genre.id, genre])),
-        categories: new Map(categories.map((category) => [category.id, category])),
-      }));
-      this.labels.catch(() => {
-        this.labels = undefined;
-      });
-    }
-    const labels = await this.labels;
-    const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
-    return {
-      genres: genreIds
-        .flatMap((id) => labels.genres.get(id) ?? [])
-        .sort((a, b) => byName({ name: a.displayName }, { name: b.displayName }))
-        .map(({ id, displayName }) => ({ id, displayName })),
-      categories: categoryIds
-        .flatMap((id) => labels.categories.get(id) ?? [])
-        .sort((a, b) => a.position - b.position || byName(a, b))
-        .map(({ id, name }) => ({ id, name })),
     };
   }
 

@@ -99,6 +99,7 @@ describe.each(dialectsUnderTest())("catalogue API on %s", (dialect) => {
 
   it("lists visible books by popularity, never the hidden one", async () => {
     const response = await get("/api/v1/books?pageSize=20");
+    expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
     const page = response.json() as BookPage;
     const listed = page.items.map((book) => book.id);
     expect(listed).not.toContain(ids.hidden);
@@ -204,6 +205,8 @@ describe.each(dialectsUnderTest())("catalogue API on %s", (dialect) => {
   it("serves a book with its book data, genres and categories", async () => {
     const response = await get(`/api/v1/books/${ids.recent}`);
     expect(response.statusCode).toBe(200);
+    // The database writes this body: it must still go out as JSON.
+    expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
     const detail = response.json();
     expect(detail.book).toMatchObject({ id: ids.recent, title: "Bravo", status: "launched" });
     expect(detail.bookData).toMatchObject({ id: ids.recent, tocLength: 2, wordCount: 200, latestVersion: "1" });

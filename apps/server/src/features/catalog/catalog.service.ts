@@ -2,7 +2,6 @@ import {
   AppError,
   type Book,
   type BookDetail,
-  type BookPage,
   type CategoryWithBooks,
   CHAPTERS_PAGE_SIZE,
   type ChapterPage,
@@ -14,10 +13,18 @@ import {
   TRENDING_BOOKS_COUNT,
 } from "@quire/core";
 import type { BookRow } from "../../db/schema";
-import { presentBook, presentBookData, presentListedBook } from "./catalog.presenter";
-import type { BookFilters, CatalogRepository } from "./catalog.repository";
+import { presentBook, presentListedBook } from "./catalog.presenter";
+import type { BookFilters, CatalogRepository, ListedBookJson } from "./catalog.repository";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const EMPTY_PAGE_JSON = '{"items":[],"nextCursor":null}';
+
+/** A `BookPage`'s JSON around books already written as JSON; `extra` ends the object (numbered paging's total). */
+function pageJson(rows: readonly ListedBookJson[], nextCursor: string | null, extra: string): string {
+  let items = "";
+  for (const row of rows) items += items === "" ? row.json : `,${row.json}`;
+  return `{"items":[${items}],"nextCursor":${nextCursor === null ? "null" : JSON.stringify(nextCursor)}${extra}}`;
+}
 
 /** Who is asking decides what they may see: visitors never see hidden books. */
 export interface Viewer {
@@ -39,8 +46,12 @@ export class CatalogService {
     );
   }
 
-  async listBooks(query: ListBooksQuery, viewer: Viewer): Promise<BookPage> {
-    if (query.display === false && !viewer.canSeeHiddenBooks) return { items: [], nextCursor: null };
+  /**
+   * A page of the catalogue as the JSON text of a `BookPage`: each book's JSON comes written by the database, and
+   * is sent as it is (see catalog-json.ts).
+   */
+  async listBooksJson(query: ListBooksQuery, viewer: Viewer): Promise<string> {
+    if (query.display === false && !viewer.canSeeHiddenBooks) return EMPTY_PAGE_JSON;
     const filters: BookFilters = {
       display: viewer.canSeeHiddenBooks ? (query.display === undefined ? undefined : query.display ? 1 : 0) : 1,
       source: query.source,
@@ -55,11 +66,11 @@ export class CatalogService {
         this.repository.listBooksAtOffset(filters, query.sort, query.pageSize, (query.page - 1) * query.pageSize),
         this.repository.countBooks(filters),
       ]);
-      const hasMore = query.page * query.pageSize < total;
-      return { items: rows.map(presentListedBook), nextCursor: hasMore ? String(query.page + 1) : null, total };
+      const nextCursor = query.page * query.pageSize < total ? String(query.page + 1) : null;
+      return pageJson(rows, nextCursor, `,"total":${total}`);
     }
     const page = await this.repository.listBooksPage(filters, query.sort, query.pageSize, query.cursor);
-    return { items: page.items.map(presentListedBook), nextCursor: page.nextCursor };
+    return pageJson(page.items, page.nextCursor, "");
   }
 
   async trendingBooks(): Promise<Book[]> {
@@ -79,12 +90,16 @@ export class CatalogService {
     return found;
   }
 
-  /** One statement: the book's row carries its genre and category ids, whose names the repository keeps. */
+  /** The book page's `BookDetail` as JSON text, written by the database in one statement (see catalog-json.ts). */
+  async getBookJson(id: string, viewer: Viewer): Promise<string> {
+    const found = await this.repository.findBookDetailJson(id);
+    if (!found || (found.display !== 1 && !viewer.canSeeHiddenBooks)) throw AppError.of("bookNotFound");
+    return found.json;
+  }
+
+  /** The same answer as values, for the server-rendered page and its preview image. */
   async getBook(id: string, viewer: Viewer): Promise<BookDetail> {
-    const { book: row, data } = await this.getVisibleBook(id, viewer);
-    const book = presentListedBook(row);
-    const { genres, categories } = await this.repository.labelsOf(book.genreRefs, book.categoryRefs);
-    return { book, bookData: data ? presentBookData(data) : null, genres, categories };
+    return JSON.parse(await this.getBookJson(id, viewer)) as BookDetail;
   }
 
   async listChapters(bookId: string, cursor: string | undefined, viewer: Viewer): Promise<ChapterPage> {

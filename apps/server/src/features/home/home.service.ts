@@ -72,7 +72,8 @@ export class HomeService {
           HOME_SECTION_SIZE,
           undefined,
         )
-        .then((page) => this.present(page.items)),
+        // The list statement writes each book's JSON: parsed, not hydrated again.
+        .then((page) => page.items.map((row) => JSON.parse(row.json) as Book)),
       this.deps.catalogService.trendingBooks(),
     ]);
     const sections = { comingSoon, classics, trending };
