@@ -5,9 +5,12 @@
  * real `quire start` (production mode, demo content, built web app) with a Standard Ebooks book imported
  * for the book and reader pages; Chrome is Debian's Chromium. Prints a Markdown table, appends to
  * bench/results/history.jsonl and writes the BENCHMARKS.md section (BENCH_LIGHTHOUSE_MD names another file).
+ * While working on one page: BENCH_LIGHTHOUSE_PAGES=home,book measures only those; BENCH_LIGHTHOUSE_JSON=<dir>
+ * keeps each run's full report (LCP element and phases, long tasks, waterfall) as <dir>/<page>-<run>.json.
  * Run with `npm run bench:lighthouse -w @quire/bench`.
  */
 import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -37,6 +40,23 @@ interface PageScores {
   tbtMs: number[];
   cls: number[];
   failedAudits: string[];
+}
+
+/** Runs whose trace Chromium lost (NO_NAVSTART: every metric 0) are measured again, not counted as a 0. */
+const ATTEMPTS = 3;
+
+async function measure(url: string, port: number) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility"],
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (!result.lhr.runtimeError || attempt === ATTEMPTS) return result;
+    console.log(`  ${url}: ${result.lhr.runtimeError.code}, measured again`);
+  }
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -69,8 +89,12 @@ async function main(): Promise<number> {
       { page: "reader", path: `/read/${bookId}/${anchor}` },
     ];
 
+    const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(",");
+    const reportDir = process.env.BENCH_LIGHTHOUSE_JSON;
+    if (reportDir) mkdirSync(reportDir, { recursive: true });
+
     const results: PageScores[] = [];
-    for (const { page, path } of pages) {
+    for (const { page, path } of pages.filter(({ page }) => !only || only.includes(page))) {
       const scores: PageScores = {
         page,
         path,
@@ -82,13 +106,8 @@ async function main(): Promise<number> {
         failedAudits: [],
       };
       for (let run = 0; run < RUNS; run++) {
-        const result = await lighthouse(`${server.url}${path}`, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: ["performance", "accessibility"],
-        });
-        if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+        const result = await measure(`${server.url}${path}`, chrome.port);
+        if (reportDir) writeFileSync(join(reportDir, `${page}-${run}.json`), JSON.stringify(result.lhr));
         const { categories, audits } = result.lhr;
         scores.performance.push(Math.round((categories.performance?.score ?? 0) * 100));
         scores.accessibility.push(Math.round((categories.accessibility?.score ?? 0) * 100));

@@ -1,4 +1,5 @@
 import { hydrate } from "@tanstack/react-query";
+import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { matchRoutes, RouterProvider } from "react-router";
 import { AppProviders } from "./app-providers";
@@ -37,7 +38,8 @@ function start(root: HTMLElement): ReturnType<typeof createRouter> {
       <RouterProvider router={router} flushSync={routerFlushSync} />
     </AppProviders>
   );
-  if (ssrState) hydrateRoot(root, app);
+  // A transition lets hydration yield to the browser every few milliseconds instead of one long task.
+  if (ssrState) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
   return router;
 }
@@ -45,8 +47,14 @@ function start(root: HTMLElement): ReturnType<typeof createRouter> {
 // No top-level await: it would split the entry into many chunks and cost the home route ~9 KB gzip.
 const routerReady = (ssrState ? loadMatchedScreens() : Promise.resolve()).then(() => start(container));
 
+/** After the app has started and the browser is idle: work the first screen does not wait for. */
+const whenIdle = (work: () => void) =>
+  void routerReady.then(() =>
+    "requestIdleCallback" in window ? requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 200),
+  );
+
 // SPEC §4: detect the reader's country at start, off the entry chunk and without holding up the first render.
-void import("./features/locale").then(({ startRegionDetection }) => startRegionDetection());
+whenIdle(() => void import("./features/locale").then(({ startRegionDetection }) => startRegionDetection()));
 
 // The native app: its links and tapped notifications open inside it, push follows the session. A phone's browser
 // that landed here from another site may be offered the app (SPEC §2). Both lazy: docs/native-bridge.md.

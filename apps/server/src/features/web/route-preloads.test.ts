@@ -23,6 +23,11 @@ describe("routePreloads", () => {
         css: ["assets/book-screen-5.css"],
         isDynamicEntry: true,
       },
+      "src/features/users/screens/profile-screen.tsx": {
+        file: "assets/profile-screen-6.js",
+        imports: ["_vendor.js", "_labels.js"],
+        isDynamicEntry: true,
+      },
     }),
   );
 
@@ -32,6 +37,16 @@ describe("routePreloads", () => {
       '<link rel="preload" as="style" href="/assets/book-screen-5.css">',
       '<link rel="modulepreload" href="/assets/labels-3.js">',
     ]);
+  });
+
+  it("hints a profile's screen, at its username or its user id, not its followers", () => {
+    const profile = [
+      '<link rel="modulepreload" href="/assets/profile-screen-6.js">',
+      '<link rel="modulepreload" href="/assets/labels-3.js">',
+    ];
+    expect(preloads("/u/mara_okafor")).toEqual(profile);
+    expect(preloads("/users/user-1")).toEqual(profile);
+    expect(preloads("/u/mara_okafor/followers")).toEqual([]);
   });
 
   it("hints nothing for a page without a lazy screen it knows, or a screen missing from the build", () => {

@@ -14,6 +14,9 @@ interface ManifestChunk {
  */
 const LAZY_SCREENS: [RegExp, string][] = [
   [/^\/books\/[^/]+\/?$/, "src/features/book/screens/book-screen.tsx"],
+  [/^\/(u|users)\/[^/]+\/?$/, "src/features/users/screens/profile-screen.tsx"],
+  [/^\/browse\/?$/, "src/features/catalog/screens/browse-screen.tsx"],
+  [/^\/search\/?$/, "src/features/search/screens/search-screen.tsx"],
   [/^\/read\/[^/]+(\/[^/]+)?\/?$/, "src/features/reader/reader-screen.tsx"],
 ];
 

@@ -118,6 +118,22 @@ describe.each(dialectsUnderTest())("web pages on %s", (dialect) => {
     expect((await get("/files/%2e%2e/%2e%2e/package.json")).statusCode).toBe(404);
   });
 
+  it("compresses pages for browsers that take it, and says the answer depends on it", async () => {
+    const plain = await get("/browse");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toContain("Accept-Encoding");
+    expect(plain.body).toContain('<div id="root">');
+    for (const [accept, encoding, decode] of [
+      ["gzip, deflate, br", "br", brotliDecompressSync],
+      ["gzip", "gzip", gunzipSync],
+    ] as const) {
+      const compressed = await get("/browse", { "accept-encoding": accept });
+      expect(compressed.headers["content-encoding"]).toBe(encoding);
+      expect(compressed.headers["content-type"]).toContain("text/html");
+      expect(decode(compressed.rawPayload).toString()).toBe(plain.body);
+    }
+  });
+
   it("serves the service worker as JavaScript that browsers check again every time", async () => {
     // Plain and precompressed alike: the build writes sw.js.br and sw.js.gz beside it.
     for (const encoding of [undefined, "br", "gzip"]) {

@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { promisify } from "node:util";
+import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import { AppError, apiPath, coverImageUrl, SESSION_COOKIE_NAME } from "@quire/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -118,9 +120,13 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     });
   }
 
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, html: string, status = 200) => {
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, html: string, status = 200) => {
     captureCampaign(request, reply, options.clock());
-    return reply.status(status).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(html);
+    reply.status(status).header("Cache-Control", "no-cache").type("text/html; charset=utf-8");
+    const { encoding, body } = await compressPage(html, request.headers["accept-encoding"]);
+    reply.header("Vary", "Accept-Encoding");
+    if (encoding) reply.header("Content-Encoding", encoding);
+    return reply.send(body);
   };
 
   /** The page's first screen rendered here, or null: a page left to the browser, or a render that failed. */
@@ -205,6 +211,25 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     const error = AppError.of("routeNotFound");
     return reply.status(error.httpStatus).send(error.toBody());
   });
+}
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * A rendered page is ~100 KB of markup and state that shrinks eightfold: on a slow phone network that is the
+ * first paint's largest wait. Quality 5 compresses it in a millisecond or two, nearly as small as the maximum.
+ */
+async function compressPage(
+  html: string,
+  acceptEncoding: string | undefined,
+): Promise<{ encoding?: "br" | "gzip"; body: string | Buffer }> {
+  const accepted = acceptEncoding ?? "";
+  if (/\bbr\b/.test(accepted)) {
+    return { encoding: "br", body: await brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }) };
+  }
+  if (/\bgzip\b/.test(accepted)) return { encoding: "gzip", body: await gzipped(html) };
+  return { body: html };
 }
 
 /**

@@ -15,7 +15,8 @@ export function authorSearchPath(name: string): string {
 /**
  * "A", "A & B", "A, B & C": each name a link to the author's profile when the book knows their account, else
  * to a search for their books. `relative` lifts the links above a card's stretched title link; the dotted underline
- * tells them from the text around them without colour alone.
+ * tells them from the text around them without colour alone. Their bottom padding (inline: the line keeps its
+ * height) makes each a 24 px tall target (WCAG 2.5.8) without closing in on the title link above.
  */
 export function Byline({ book, className = "" }: { book: Pick<Book, "authors" | "authorIds">; className?: string }) {
   const { authors, authorIds } = book;
@@ -30,7 +31,7 @@ export function Byline({ book, className = "" }: { book: Pick<Book, "authors" | 
             {index === 0 ? "" : index === authors.length - 1 ? " & " : ", "}
             <Link
               to={id ? userPath(id) : authorSearchPath(name)}
-              className="relative underline decoration-dotted underline-offset-3 hover:text-accent hover:decoration-solid"
+              className="relative pb-2.5 underline decoration-dotted underline-offset-3 hover:text-accent hover:decoration-solid"
               data-testid="byline-author"
             >
               {name}
