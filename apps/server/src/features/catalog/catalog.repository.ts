@@ -182,12 +182,18 @@ export class CatalogRepository {
       const filtered = rareGenre
         ? this.filtered({ ...placeholders, genre: undefined }, this.fromGenre(param("genre")))
         : this.filtered(placeholders);
-      const selected = filtered
-        .clearSelect()
-        .select([sql.ref<string | number>(order.sort).as("sortKey"), "books.id", bookJson(this.dialect).as("json")]);
-      let builder = keysetAfter(selected, order, after as [string, string] | undefined);
-      if (paging === "offset") builder = builder.offset(param("offset") as unknown as number);
-      query = new ReusableQuery(builder.limit(param("limit") as unknown as number).compile());
+      const keys = filtered.clearSelect().select([sql.ref<string | number>(order.sort).as("sortKey"), "books.id"]);
+      let page = keysetAfter(keys, order, after as [string, string] | undefined);
+      if (paging === "offset") page = page.offset(param("offset") as unknown as number);
+      // The page's keys first, then the JSON of those rows only: a sort (a rare genre's plan) would otherwise
+      // build every candidate's JSON, and PostgreSQL would read every walked book's row.
+      const builder = this.db
+        .selectFrom(page.limit(param("limit") as unknown as number).as("page"))
+        .innerJoin("books", "books.id", "page.id")
+        .select(["page.sortKey", "books.id", bookJson(this.dialect).as("json")])
+        .orderBy("page.sortKey", direction)
+        .orderBy("books.id", direction);
+      query = new ReusableQuery(builder.compile());
       this.listQueries.set(shape, query);
     }
     return query;
