@@ -52,6 +52,8 @@ export interface MixedResult {
   routes: RouteFigures[];
   /** Requests still unanswered when the measured period ended (a fixed rate the server did not keep up with). */
   behind: number;
+  /** This generator's own CPU time over its whole run, warm-up included. */
+  cpuSeconds: number;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -171,6 +173,7 @@ async function main(): Promise<void> {
     failed: routes.reduce((sum, r) => sum + r.failed, 0),
     routes,
     behind,
+    cpuSeconds: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
   };
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }

@@ -1,6 +1,6 @@
 /** The processes of `npm run bench:scale`: `quire start` twice, and nginx (or Node's cluster module) in front. */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { join } from "node:path";
@@ -41,6 +41,28 @@ export function rssMiB(pid: number): number {
 export function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Busy CPU seconds of the whole machine, every core (`/proc/stat`: all but idle and I/O wait). */
+export function machineBusySeconds(): number {
+  const fields = (readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "").split(/\s+/).slice(1).map(Number);
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
+  return (user + nice + system + irq + softirq + steal) / 100;
+}
+
+/** CPU seconds so far of every process running `command` (PostgreSQL's backends, nginx's workers). */
+export function cpuSecondsOf(command: string): number {
+  let total = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) === command) total += cpuSeconds(Number(entry));
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return total;
 }
 
 /**

@@ -36,7 +36,9 @@ import { checkPlans, type PlanReport } from "./plans";
 import {
   type ApiProcess,
   cpuSeconds,
+  cpuSecondsOf,
   DATABASE_URL,
+  machineBusySeconds,
   PROCESSES,
   quietSince,
   REDIS_URL,
@@ -62,10 +64,28 @@ const READ_P99_MS = 50;
 const WRITE_P99_MS = 100;
 /** Answered from each process's public response cache: the cheapest real route of a `quire start` process. */
 const CEILING_PATH = "/api/v1/genres";
+/** Where the machine's CPU went during a phase, in cores (2.0 is both cores busy the whole time). */
+interface CpuSplit {
+  machine: number;
+  api: number;
+  postgres: number;
+  nginx: number;
+  generator: number;
+  /** Everything else: this bench process, Redis, and work outside the bench sharing the machine. */
+  other: number;
+}
+
 async function runMixed(spec: MixedSpec, dir: string, name: string, pids: number[]) {
   const specPath = join(dir, `mixed-${name.replace(/[^a-z0-9]+/gi, "-")}.json`);
   await writeFile(specPath, JSON.stringify(spec));
-  const cpuBefore = pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  const apiCpu = () => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  const before = {
+    at: performance.now(),
+    machine: machineBusySeconds(),
+    api: apiCpu(),
+    postgres: cpuSecondsOf("postgres"),
+    nginx: cpuSecondsOf("nginx"),
+  };
   const output = await new Promise<string>((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", join(BENCH_DIR, "scale", "mixed-load.ts"), specPath], {
       cwd: BENCH_DIR,
@@ -81,9 +101,31 @@ async function runMixed(spec: MixedSpec, dir: string, name: string, pids: number
     );
   });
   const result = JSON.parse(output.trim().split("\n").at(-1) ?? "") as MixedResult;
-  const cpu = pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0) - cpuBefore;
+  const seconds = (performance.now() - before.at) / 1000;
+  const cpu = apiCpu() - before.api;
+  const split = {
+    machine: machineBusySeconds() - before.machine,
+    api: cpu,
+    postgres: cpuSecondsOf("postgres") - before.postgres,
+    nginx: cpuSecondsOf("nginx") - before.nginx,
+    generator: result.cpuSeconds,
+  };
+  const ours = split.api + split.postgres + split.nginx + split.generator;
+  const cores: CpuSplit = {
+    machine: split.machine / seconds,
+    api: split.api / seconds,
+    postgres: split.postgres / seconds,
+    nginx: split.nginx / seconds,
+    generator: split.generator / seconds,
+    other: Math.max(0, split.machine - ours) / seconds,
+  };
   const answered = result.throughput * spec.durationSeconds * (1 + spec.warmupSeconds / spec.durationSeconds);
-  return { result, cpuMicrosPerRequest: answered > 0 ? (cpu * 1e6) / answered : 0 };
+  return { result, cores, cpuMicrosPerRequest: answered > 0 ? (cpu * 1e6) / answered : 0 };
+}
+
+function fmtCores(cores: CpuSplit): string {
+  const f = (n: number) => n.toFixed(2);
+  return `${f(cores.machine)}: API ${f(cores.api)}, PG ${f(cores.postgres)}, nginx ${f(cores.nginx)}, generator ${f(cores.generator)}, other ${f(cores.other)}`;
 }
 
 function mib(bytes: number): string {
@@ -209,7 +251,7 @@ async function main(): Promise<number> {
     const phase = async (name: string, spec: MixedSpec) => {
       const run = await runMixed(spec, dir, name, pids);
       log(
-        `  ${name.padEnd(9)} ${fmtInt(run.result.throughput)} req/s, ${run.result.failed} failed, ${fmtInt(run.cpuMicrosPerRequest)} µs API CPU/req${run.result.behind ? `, ${run.result.behind} still waiting at the end` : ""}`,
+        `  ${name.padEnd(9)} ${fmtInt(run.result.throughput)} req/s, ${run.result.failed} failed, ${fmtInt(run.cpuMicrosPerRequest)} µs API CPU/req${run.result.behind ? `, ${run.result.behind} still waiting at the end` : ""}; cores busy ${fmtCores(run.cores)}`,
       );
       return run;
     };
@@ -273,13 +315,21 @@ async function main(): Promise<number> {
       }),
     );
     const summary = markdownTable(
-      ["run", "req/s", "× ceiling", "API CPU/req", "errors + non-2xx"],
+      [
+        "run",
+        "req/s",
+        "× ceiling",
+        "API CPU/req",
+        "cores busy (of 2): API, PostgreSQL, nginx, generator, other",
+        "errors + non-2xx",
+      ],
       [
         [
           "ceiling (GET /api/v1/genres, cached), before",
           fmtInt(ceiling.result.throughput),
           "—",
           `${fmtInt(ceiling.cpuMicrosPerRequest)} µs`,
+          fmtCores(ceiling.cores),
           String(ceiling.result.failed),
         ],
         [
@@ -287,6 +337,7 @@ async function main(): Promise<number> {
           fmtInt(closed.result.throughput),
           fmtRatio(closed.result.throughput / ceilingMean),
           `${fmtInt(closed.cpuMicrosPerRequest)} µs`,
+          fmtCores(closed.cores),
           String(closed.result.failed),
         ],
         [
@@ -294,6 +345,7 @@ async function main(): Promise<number> {
           fmtInt(fixed.result.throughput),
           fmtRatio(fixed.result.throughput / ceilingMean),
           `${fmtInt(fixed.cpuMicrosPerRequest)} µs`,
+          fmtCores(fixed.cores),
           String(fixed.result.failed),
         ],
         ...eased.map((e) => [
@@ -301,6 +353,7 @@ async function main(): Promise<number> {
           fmtInt(e.run.result.throughput),
           fmtRatio(e.run.result.throughput / ceilingMean),
           `${fmtInt(e.run.cpuMicrosPerRequest)} µs`,
+          fmtCores(e.run.cores),
           String(e.run.result.failed),
         ]),
         [
@@ -308,6 +361,7 @@ async function main(): Promise<number> {
           fmtInt(ceilingAfter.result.throughput),
           "—",
           `${fmtInt(ceilingAfter.cpuMicrosPerRequest)} µs`,
+          fmtCores(ceilingAfter.cores),
           String(ceilingAfter.result.failed),
         ],
       ],

@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
-import { DocumentSlots, matching, PrefixIndexBuilder, subtract, topSlots } from "./memory-index";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DocumentSlots, matching, type PrefixIndex, PrefixIndexBuilder, subtract, topSlots } from "./memory-index";
 
-function indexOf(texts: string[]) {
+async function indexOf(texts: string[]) {
   const builder = new PrefixIndexBuilder();
   for (const [slot, text] of texts.entries()) builder.add(slot, text);
   return builder.build();
@@ -17,8 +17,8 @@ function slotsOf(bits: Uint32Array): number[] {
 describe("PrefixIndex", () => {
   const texts = ["The Adventures of Sherlock Holmes", "Sherwood Forest", "Holmes's Last Bow", "Inês Pedrosa"];
 
-  it("finds every document holding a word that begins with a prefix, folded", () => {
-    const index = indexOf(texts);
+  it("finds every document holding a word that begins with a prefix, folded", async () => {
+    const index = await indexOf(texts);
     const bits = new Uint32Array(1);
     index.mark(["sher"], bits);
     expect(slotsOf(bits)).toEqual([0, 1]);
@@ -27,8 +27,8 @@ describe("PrefixIndex", () => {
     expect(slotsOf(folded)).toEqual([3]);
   });
 
-  it("marks documents added after the first load alongside those of the load", () => {
-    const index = indexOf(texts);
+  it("marks documents added after the first load alongside those of the load", async () => {
+    const index = await indexOf(texts);
     index.add(4, "Holmes and Watson");
     const bits = new Uint32Array(1);
     index.mark(["holm", "wat"], bits);
@@ -37,11 +37,25 @@ describe("PrefixIndex", () => {
     expect(index.beginsSomeWord("watz")).toBe(false);
   });
 
-  it("offers spelling candidates sharing three letters and a length within reach", () => {
-    const index = indexOf([...texts, "Sherbet", "Shelter"]);
+  it("offers spelling candidates sharing three letters and a length within reach", async () => {
+    const index = await indexOf([...texts, "Sherbet", "Shelter"]);
     expect(index.candidates("sherlok", 10)).toEqual(["shelter", "sherbet", "sherlock", "sherwood"]);
     expect(index.candidates("sherlok", 1)).toEqual(["shelter"]);
     expect(index.candidates("sh", 10)).toEqual([]);
+  });
+
+  it("sorts more distinct words than one run, in steps, into one order", async () => {
+    // 70,000 words in a scrambled order: two runs of 65,536 and a merge.
+    const count = 70_000;
+    const texts = Array.from({ length: count }, (_, slot) => `w${(slot * 7_919) % count}`);
+    const index = await indexOf(texts);
+    const bits = new Uint32Array(Math.ceil(count / 32));
+    index.mark(["w6999"], bits);
+    const words = slotsOf(bits).map((slot) => texts[slot]);
+    expect(words.sort()).toEqual(["w6999", ...Array.from({ length: 10 }, (_, digit) => `w6999${digit}`)]);
+    expect(index.beginsSomeWord("w69999")).toBe(true);
+    expect(index.beginsSomeWord("w70000")).toBe(false);
+    expect(index.candidates("w12345", 3)).toEqual(["w120", "w1200", "w12000"]);
   });
 });
 
@@ -54,7 +68,10 @@ describe("matching and ranking", () => {
     return docs;
   };
   const docs = slotsOfTitles();
-  const index = indexOf(titles);
+  let index: PrefixIndex;
+  beforeAll(async () => {
+    index = await indexOf(titles);
+  });
 
   it("needs every group, any word of a group", () => {
     expect(slotsOf(matching(docs, [index], [["lant"], ["harb"]]))).toEqual([3]);

@@ -72,7 +72,9 @@ async function load<Row extends Searchable>(
       keep(row, slot);
     }
   });
-  return { docs, words: lists.map(({ builder }) => builder.build()) };
+  const words: PrefixIndex[] = [];
+  for (const { builder } of lists) words.push(await builder.build());
+  return { docs, words };
 }
 
 /**
