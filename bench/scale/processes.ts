@@ -50,18 +50,25 @@ export function machineBusySeconds(): number {
   return (user + nice + system + irq + softirq + steal) / 100;
 }
 
-/** CPU seconds so far of every process running `command` (PostgreSQL's backends, nginx's workers). */
-export function cpuSecondsOf(command: string): number {
-  let total = 0;
+/** CPU seconds so far per process whose command line holds `text` (the fixture's PostgreSQL backends, nginx). */
+export function cpuSecondsByProcess(text: string): Map<number, number> {
+  const found = new Map<number, number>();
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) === command) total += cpuSeconds(Number(entry));
+      if (readFileSync(`/proc/${entry}/cmdline`, "utf8").includes(text))
+        found.set(Number(entry), cpuSeconds(Number(entry)));
     } catch {
       // The process ended between the listing and the read.
     }
   }
+  return found;
+}
+
+/** CPU spent between two snapshots by the processes alive at the second (one that started since counts whole). */
+export function cpuSecondsBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
   return total;
 }
 

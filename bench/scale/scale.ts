@@ -36,7 +36,8 @@ import { checkPlans, type PlanReport } from "./plans";
 import {
   type ApiProcess,
   cpuSeconds,
-  cpuSecondsOf,
+  cpuSecondsBetween,
+  cpuSecondsByProcess,
   DATABASE_URL,
   machineBusySeconds,
   PROCESSES,
@@ -79,12 +80,15 @@ async function runMixed(spec: MixedSpec, dir: string, name: string, pids: number
   const specPath = join(dir, `mixed-${name.replace(/[^a-z0-9]+/gi, "-")}.json`);
   await writeFile(specPath, JSON.stringify(spec));
   const apiCpu = () => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  // Other sessions' PostgreSQL backends share the server: only the fixture's count as PostgreSQL here.
+  const postgres = () => cpuSecondsByProcess("quire_scale");
+  const nginx = () => cpuSecondsByProcess("nginx");
   const before = {
     at: performance.now(),
     machine: machineBusySeconds(),
     api: apiCpu(),
-    postgres: cpuSecondsOf("postgres"),
-    nginx: cpuSecondsOf("nginx"),
+    postgres: postgres(),
+    nginx: nginx(),
   };
   const output = await new Promise<string>((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", join(BENCH_DIR, "scale", "mixed-load.ts"), specPath], {
@@ -106,8 +110,8 @@ async function runMixed(spec: MixedSpec, dir: string, name: string, pids: number
   const split = {
     machine: machineBusySeconds() - before.machine,
     api: cpu,
-    postgres: cpuSecondsOf("postgres") - before.postgres,
-    nginx: cpuSecondsOf("nginx") - before.nginx,
+    postgres: cpuSecondsBetween(before.postgres, postgres()),
+    nginx: cpuSecondsBetween(before.nginx, nginx()),
     generator: result.cpuSeconds,
   };
   const ours = split.api + split.postgres + split.nginx + split.generator;
