@@ -30,11 +30,12 @@ export interface RenderedPage {
 }
 
 /**
- * The pages rendered on the server, by route pattern: the public first screens and the not-found page.
- * The others (settings, studio, library, auth) are the signed-in app's and are left to the browser.
+ * The pages rendered on the server, by route pattern: the public first screens, the reader at a chapter
+ * and the not-found page. The others (settings, studio, library, auth) are the signed-in app's and are
+ * left to the browser.
  */
-// Not the reader: its per-device settings and frame do not hydrate cleanly yet (docs/ssr.md).
-const SERVER_RENDERED = new Set(["browse", "search", "books/:id", "u/:username", "*"]);
+const READER_ROUTE = "/read/:bookId/:anchorId?";
+const SERVER_RENDERED = new Set(["browse", "search", "books/:id", READER_ROUTE, "u/:username", "*"]);
 
 /**
  * A render shows what the page's queries already hold; the queries it created but could not answer are
@@ -62,6 +63,8 @@ function isServerRendered(url: URL): boolean {
   const leaf = matches?.at(-1);
   if (!leaf) return false;
   if (leaf.route.index) return true;
+  // The reader without a chapter only sends the visitor on to a chapter.
+  if (leaf.route.path === READER_ROUTE && !leaf.params.anchorId) return false;
   return SERVER_RENDERED.has(leaf.route.path ?? "");
 }
 

@@ -1,14 +1,16 @@
 import { z } from "zod";
 import { API_PATHS as P } from "../api-paths";
+import {
+  FONT_SIZES,
+  LINE_HEIGHTS,
+  READER_FONTS,
+  READER_LAYOUTS,
+  READER_MARGINS,
+  READER_THEMES,
+} from "../rules/reader-settings";
 import { defineContract } from "./define-contract";
 
-export const READER_LAYOUTS = ["paginated", "scrolled"] as const;
-export const READER_THEMES = ["light", "sepia", "dark"] as const;
-export const READER_FONTS = ["publisher", "serif", "sans", "dyslexic"] as const;
-export const READER_MARGINS = ["narrow", "normal", "wide"] as const;
-/** Root font sizes in CSS pixels, smallest to largest. */
-export const FONT_SIZES = [14, 16, 18, 20, 22, 24, 27, 30, 34] as const;
-export const LINE_HEIGHTS = [1.3, 1.5, 1.7, 1.9, 2.1] as const;
+export { FONT_SIZES, LINE_HEIGHTS, READER_FONTS, READER_LAYOUTS, READER_MARGINS, READER_THEMES };
 
 const oneOfNumbers = (name: string, allowed: readonly number[]) =>
   z.number().refine((value) => allowed.includes(value), { message: `${name} must be one of ${allowed.join(", ")}.` });

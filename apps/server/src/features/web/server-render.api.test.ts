@@ -102,14 +102,52 @@ describe.each(dialectsUnderTest())("server-rendered pages on %s", (dialect) => {
     expect(profile.body).toMatch(STATE_TAG);
   });
 
-  it("leaves signed-in pages, the reader and the service worker's shell to the browser", async () => {
+  it("renders the reader's chapter into its frame's document, with the chapter's data for the app", async () => {
+    const id = uniqueId("ssr-reader");
+    await createBook(testDb.db, { book: { id, title: "The Tidewater Ledger" }, chapters: 3 });
+    const response = await get(`/read/${id}/chapter-2`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-security-policy"]).toBe(
+      securityHeaders({ secure: false })["content-security-policy"],
+    );
+    const root = response.body.slice(response.body.indexOf('<div id="root">'));
+    expect(root).toContain('data-testid="chapter-title">Chapter 2</h1>');
+    // The text is in the first frame's srcdoc, escaped as an attribute; the frame ahead is empty.
+    const frames = [...root.matchAll(/<iframe[^>]*srcDoc="([^"]*)"/gi)].map((match) => match[1]);
+    expect(frames).toHaveLength(2);
+    expect(frames[0]).toContain("&lt;p&gt;Words of chapter 2.&lt;/p&gt;");
+    expect(frames[1]).toContain("&lt;div class=&quot;quire-book&quot;&gt;&lt;/div&gt;");
+    const queries = state(response.body).queries.queries as { queryKey: unknown[]; state: { status: string } }[];
+    expect(queries.find((query) => query.queryKey.join("/") === `reader/${id}/chapter/chapter-2`)?.state.status).toBe(
+      "success",
+    );
+    // The chapter ahead is the browser's to fetch: the page does not carry it.
+    expect(response.body).not.toContain("Words of chapter 3.");
+  });
+
+  it("keeps a chapter's markup inside its frame's attribute", async () => {
+    const id = uniqueId("ssr-reader-escape");
+    await createBook(testDb.db, { book: { id }, chapters: 1 });
+    await testDb.db
+      .updateTable("chapters")
+      .set({ html: '<p title="a">Quoted</p>"></iframe><script>alert(1)</script>' })
+      .where("bookId", "=", id)
+      .execute();
+    const root = (await get(`/read/${id}/chapter-1`)).body.split('<div id="root">')[1] ?? "";
+    const markup = root.slice(0, root.indexOf('<script type="application/json"'));
+    expect(markup).not.toMatch(/<script/i);
+    expect(markup).toContain("&lt;p title=&quot;a&quot;&gt;Quoted&lt;/p&gt;&quot;&gt;&lt;/iframe&gt;&lt;script&gt;");
+  });
+
+  it("leaves signed-in pages, the reader without a chapter and the service worker's shell to the browser", async () => {
     const { token } = await createSignedInUser(testDb.db, { firstName: "Juniper" });
     const id = uniqueId("ssr-left");
     await createBook(testDb.db, { book: { id, title: "Left to the Browser" } });
     const bare = [
       await get("/", { cookie: `${SESSION_COOKIE_NAME}=${token}` }),
       await get(`/books/${id}`, { cookie: `${SESSION_COOKIE_NAME}=${token}` }),
-      await get(`/read/${id}/chapter-1`),
+      await get(`/read/${id}/chapter-1`, { cookie: `${SESSION_COOKIE_NAME}=${token}` }),
+      await get(`/read/${id}`),
       await get("/", { "x-quire-shell": "1" }),
     ];
     for (const response of bare) {
@@ -125,6 +163,7 @@ describe.each(dialectsUnderTest())("server-rendered pages on %s", (dialect) => {
     for (const [url, text] of [
       ["/books/no-such-book", "Book not found"],
       ["/u/no_such_reader", "Reader not found"],
+      ["/read/no-such-book/chapter-1", "Book not found"],
       ["/no/such/page", "Page not found"],
     ] as const) {
       const response = await get(url);

@@ -1,10 +1,6 @@
-import {
-  type BookSearchMatch,
-  denseText,
-  LOCATOR_TEXT_LENGTH,
-  SEARCH_QUERY_MAX_LENGTH,
-  SEARCH_QUERY_MIN_LENGTH,
-} from "@quire/core";
+import type { BookSearchMatch } from "@quire/core";
+import { SEARCH_QUERY_MAX_LENGTH, SEARCH_QUERY_MIN_LENGTH } from "@quire/core/constants";
+import { denseText, LOCATOR_TEXT_LENGTH } from "@quire/core/reader-locator";
 import { useQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
 import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from "react";

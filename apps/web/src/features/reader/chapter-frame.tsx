@@ -1,12 +1,22 @@
 import type { ChapterContent, TextLocator } from "@quire/core";
-import { type Ref, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef } from "react";
+import {
+  type Ref,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { buildFrameDocument } from "./frame-document";
 import type { FrameMetrics } from "./frame-pager";
 import { FramePair, FrameSlot, type SlotEvents } from "./frame-slot";
 import { locateOnScreen, showLocator } from "./position-locator";
 import type { Turn } from "./reader-input";
-import type { ReaderSettings } from "./reader-settings";
+import { type ReaderSettings, sameReaderSettings } from "./reader-settings";
 import { READER_PALETTES } from "./reader-themes";
+import { whenIdle } from "./when-idle";
 
 /** Where to land when `anchorId` opens: a fragment if it exists, else the exact place, else an offset (1 = the end). */
 export interface FrameStart {
@@ -50,11 +60,6 @@ export interface ChapterFrameProps {
   ref?: Ref<ChapterFrameHandle>;
 }
 
-const whenIdle = (work: () => void) => {
-  if (typeof requestIdleCallback === "function") requestIdleCallback(work, { timeout: 500 });
-  else setTimeout(work, 50);
-};
-
 /**
  * The chapter in a sandboxed frame: `sandbox="allow-same-origin"` without `allow-scripts`, so nothing
  * in a book can ever run (script elements, handlers and javascript: URLs are dead in it, on top of
@@ -84,8 +89,16 @@ export function ChapterFrame({ chapter, upcoming, settings, start, title, ref, .
   latest.current = { handlers, settings, start, chapter, upcoming };
 
   const { css, language } = chapter;
-  // One document per book; it starts with the current settings, later ones restyle it.
-  const srcDoc = useMemo(() => buildFrameDocument({ css, language }, latest.current.settings), [css, language]);
+  // One document per book; it starts with the current settings, later ones restyle it. The first frame's
+  // holds the chapter the book opened at, so a server-rendered page paints its text before any script.
+  const [written] = useState(() => ({ anchorId: chapter.anchorId, html: chapter.html }));
+  const [firstSettings] = useState(settings);
+  const srcDocs = useMemo(() => {
+    const book = { css, language };
+    return [buildFrameDocument(book, firstSettings, written.html), buildFrameDocument(book, firstSettings)];
+  }, [css, language, written, firstSettings]);
+  /** The settings the frames' styles are for. */
+  const styledWith = useRef(firstSettings);
 
   /** `landedOn`: the exact place just landed on, kept as it is (the page's first character is before it). */
   const report = useCallback((cause: MetricsCause, landedOn?: TextLocator) => {
@@ -138,15 +151,16 @@ export function ChapterFrame({ chapter, upcoming, settings, start, title, ref, .
     const current = pairRef.current?.active;
     const other = pairRef.current?.spare;
     const next = latest.current.chapter;
-    if (!current?.pager || !other || current.holds(next)) return;
-    if (other.pager) {
+    if (!current?.pager || !other) return;
+    if (current.holds(next)) {
+      // Only the chapter the document was written with is on screen before it is landed on.
+      if (landedKey.current !== null) return;
+    } else if (other.pager) {
       // Into the frame off screen, which then comes on: the chapter left behind stays in the other one,
       // ready if the reader turns back into it (it is usually the new chapter's next).
       other.put(next);
       pairRef.current?.swap();
-    } else {
-      current.put(next);
-    }
+    } else current.put(next);
     land();
     if (wrapperRef.current) wrapperRef.current.dataset.readyAnchor = next.anchorId;
     prepare();
@@ -173,20 +187,23 @@ export function ChapterFrame({ chapter, upcoming, settings, start, title, ref, .
     [report, relayout],
   );
 
+  const handleLoad = (index: 0 | 1) => {
+    const slot = pairRef.current?.at(index);
+    if (!slot?.attach(index === 0 ? written : null)) return;
+    if (slot === pairRef.current?.active) show();
+    else prepare();
+  };
+
   useLayoutEffect(() => {
     const [first, second] = frameRefs;
     const pair = pairRef.current;
     if (!first.current || !second.current || !pair || pair.ready) return;
     const settingsNow = () => latest.current.settings;
     pair.init(new FrameSlot(first.current, events, settingsNow), new FrameSlot(second.current, events, settingsNow));
+    // A server-rendered frame can have loaded before hydration gave it its load handler.
+    handleLoad(0);
+    handleLoad(1);
   });
-
-  const handleLoad = (index: 0 | 1) => {
-    const slot = pairRef.current?.at(index);
-    if (!slot?.attach()) return;
-    if (slot === pairRef.current?.active) show();
-    else prepare();
-  };
 
   // A new chapter goes in before the browser paints: the old one never shows under the new title.
   useLayoutEffect(() => {
@@ -239,7 +256,10 @@ export function ChapterFrame({ chapter, upcoming, settings, start, title, ref, .
   );
 
   // New settings: restyle both documents, keep the place on screen, start the prepared chapter afresh.
+  // The same choices again (the first render's, or this browser's equal ones after hydration) cost nothing.
   useEffect(() => {
+    if (sameReaderSettings(styledWith.current, settings)) return;
+    styledWith.current = settings;
     for (const slot of pairRef.current?.all ?? []) slot.restyle(settings);
     pairRef.current?.spare?.pager?.reset(settings.layout);
     relayout();
@@ -267,10 +287,13 @@ export function ChapterFrame({ chapter, upcoming, settings, start, title, ref, .
           ref={frameRef}
           title={title}
           sandbox="allow-same-origin"
-          srcDoc={srcDoc}
+          srcDoc={srcDocs[index]}
           onLoad={() => handleLoad(index as 0 | 1)}
           data-testid="chapter-frame"
-          className="invisible absolute inset-0 block size-full border-0"
+          // The first frame is on screen from the first paint; FramePair swaps them from then on.
+          tabIndex={index === 0 ? 0 : -1}
+          aria-hidden={index === 0 ? undefined : true}
+          className={`absolute inset-0 block size-full border-0 ${index === 0 ? "" : "invisible"}`}
           // The frame's own prefers-color-scheme follows this, so a book's dark-mode CSS applies at night.
           style={{ colorScheme: palette.colorScheme, backgroundColor: palette.page.background }}
         />

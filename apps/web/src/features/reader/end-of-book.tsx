@@ -1,4 +1,5 @@
-import { type AnnotationColor, type ChapterContent, denseText } from "@quire/core";
+import type { AnnotationColor, ChapterContent } from "@quire/core";
+import { denseText } from "@quire/core/reader-locator";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, BookOpen, NotebookPen, RotateCcw, Share2, Star } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";

@@ -1,4 +1,5 @@
-import { type EpubPosition, formatAt, parseAt, type TextLocator } from "@quire/core";
+import type { EpubPosition, TextLocator } from "@quire/core";
+import { formatAt, parseAt } from "@quire/core/reader-locator";
 import { readerPath } from "../../lib/reader-path";
 
 /**

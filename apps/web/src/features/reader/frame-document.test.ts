@@ -30,6 +30,17 @@ describe("the frame document", () => {
     expect(doc.documentElement.getAttribute("lang")).toBe('"><script>x</script>');
   });
 
+  it("holds the chapter it opens at, or none", () => {
+    const book = { css: "", language: null };
+    const opened = new DOMParser().parseFromString(
+      buildFrameDocument(book, settings, "<p>Call me Ishmael.</p>"),
+      "text/html",
+    );
+    expect(opened.querySelector(".quire-book")?.innerHTML).toBe("<p>Call me Ishmael.</p>");
+    const empty = new DOMParser().parseFromString(buildFrameDocument(book, settings), "text/html");
+    expect(empty.querySelector(".quire-book")?.childNodes).toHaveLength(0);
+  });
+
   it("paginates with one column per page, or scrolls", () => {
     expect(baseCss(settings)).toContain("column-count: 1");
     expect(baseCss({ ...settings, margins: "wide" })).toContain("column-gap: 104px");

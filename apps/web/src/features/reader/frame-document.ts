@@ -98,11 +98,12 @@ export function overrideCss(settings: ReaderSettings): string {
 }
 
 /**
- * The frame document, for `srcdoc`: policy, reader CSS and the book's scoped CSS around an empty
- * `.quire-book`. It is made once per book; chapters are put into it (see ChapterFrame), so turning
- * to the next chapter parses that chapter and nothing else.
+ * The frame document, for `srcdoc`: policy, reader CSS and the book's scoped CSS around `.quire-book`.
+ * It is made once per book; chapters are put into it (see ChapterFrame), so turning to the next chapter
+ * parses that chapter and nothing else. `chapterHtml`, the chapter the book opened at, is written in
+ * already, so a server-rendered page shows its text before any script runs.
  */
-export function buildFrameDocument(book: FrameBook, settings: ReaderSettings): string {
+export function buildFrameDocument(book: FrameBook, settings: ReaderSettings, chapterHtml = ""): string {
   const lang = book.language ? ` lang="${escapeAttribute(book.language)}"` : "";
   return [
     `<!doctype html><html${lang}><head><meta charset="utf-8">`,
@@ -110,6 +111,6 @@ export function buildFrameDocument(book: FrameBook, settings: ReaderSettings): s
     `<style id="${BASE_STYLE_ID}">${baseCss(settings)}</style>`,
     `<style>${escapeStyle(book.css)}</style>`,
     `<style id="${OVERRIDE_STYLE_ID}">${overrideCss(settings)}</style>`,
-    `</head><body><div class="quire-book"${lang}></div></body></html>`,
+    `</head><body><div class="quire-book"${lang}>${chapterHtml}</div></body></html>`,
   ].join("");
 }

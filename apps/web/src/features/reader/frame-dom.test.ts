@@ -8,7 +8,7 @@ function clobberedDocument() {
   const image = doc.querySelector("img");
   const paragraph = doc.getElementById("first") as HTMLElement;
   const taken = ["querySelector", "getElementById", "getElementsByName", "getSelection", "addEventListener"];
-  for (const property of [...taken, "documentElement"]) {
+  for (const property of [...taken, "documentElement", "readyState"]) {
     Object.defineProperty(doc, property, { value: image, configurable: true });
   }
   return { doc, paragraph };
@@ -21,6 +21,7 @@ describe("frameDom", () => {
     expect(frameDom.querySelector(doc, ".quire-book")?.className).toBe("quire-book");
     expect(frameDom.getElementById(doc, "first")?.textContent).toBe("Text");
     expect(frameDom.documentElement(doc)?.tagName).toBe("HTML");
+    expect(frameDom.readyState(doc)).toMatch(/^(loading|interactive|complete)$/);
     expect(frameDom.getElementsByName(doc, "querySelector")[0]?.tagName).toBe("IMG");
     expect(frameDom.getSelection(doc)).not.toBeUndefined();
     const clicks: string[] = [];

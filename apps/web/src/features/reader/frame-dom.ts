@@ -21,6 +21,7 @@ const documentElementOf = getterOf<HTMLElement>(DOCUMENT, "documentElement");
 const scrollingElementOf = getterOf<Element | null>(DOCUMENT, "scrollingElement");
 const fontsOf = getterOf<FontFaceSet>(DOCUMENT, "fonts");
 const bodyOf = getterOf<HTMLElement | null>(DOCUMENT, "body");
+const readyStateOf = getterOf<DocumentReadyState>(DOCUMENT, "readyState");
 
 export const frameDom = {
   querySelector: (doc: Document, selectors: string): Element | null =>
@@ -39,4 +40,5 @@ export const frameDom = {
   scrollingElement: (doc: Document): Element | null => scrollingElementOf(doc) ?? null,
   fonts: (doc: Document): FontFaceSet | undefined => fontsOf(doc),
   body: (doc: Document): HTMLElement | null => bodyOf(doc) ?? null,
+  readyState: (doc: Document): DocumentReadyState | undefined => readyStateOf(doc),
 };

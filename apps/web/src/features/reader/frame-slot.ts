@@ -28,6 +28,7 @@ export class FrameSlot {
   pager: FramePager | null = null;
   anchorId: string | null = null;
   private html: string | null = null;
+  private attachedTo: Document | null = null;
   /** The last scroll position this code set, so its own scroll events are not taken for reading. */
   private ownScrollTop: number | null = null;
 
@@ -41,13 +42,19 @@ export class FrameSlot {
     return this.frame.contentDocument;
   }
 
-  /** Once the frame's document has loaded: measure and listen to it. False for the frame's first, empty document. */
-  attach(): boolean {
+  /**
+   * Once the frame's document has loaded: measure and listen to it. False for the frame's first, empty
+   * document, and for one attached already (a server-rendered frame may load before its load handler
+   * exists, so it is also attached on mounting). `written`: the chapter its document was made with.
+   */
+  attach(written: Pick<ChapterContent, "anchorId" | "html"> | null): boolean {
     const doc = this.doc;
-    if (!doc || !frameDom.querySelector(doc, CONTENT_SELECTOR)) return false;
+    if (!doc || doc === this.attachedTo || frameDom.readyState(doc) !== "complete") return false;
+    if (!frameDom.querySelector(doc, CONTENT_SELECTOR)) return false;
+    this.attachedTo = doc;
     this.pager = new FramePager(doc, this.settings().layout);
-    this.anchorId = null;
-    this.html = null;
+    this.anchorId = written?.anchorId ?? null;
+    this.html = written?.html ?? null;
     this.listen(doc);
     return true;
   }

@@ -1,4 +1,5 @@
-import { locatorAt, resolveLocator, type TextLocator } from "@quire/core";
+import type { TextLocator } from "@quire/core";
+import { locatorAt, resolveLocator } from "@quire/core/reader-locator";
 import { CONTENT_SELECTOR } from "./frame-document";
 import { frameDom } from "./frame-dom";
 import type { FramePager } from "./frame-pager";

@@ -67,7 +67,7 @@ describe("the reader in the native app", () => {
     expect(screen.queryByRole("button", { name: "Full screen" })).toBeNull();
 
     fireEvent.click(screen.getByRole("button", { name: "Reading settings" }));
-    const rotation = screen.getByRole("group", { name: "Lock rotation" });
+    const rotation = await screen.findByRole("group", { name: "Lock rotation" });
     fireEvent.click(rotation.querySelector("input[value=landscape]") as HTMLInputElement);
     await vi.waitFor(() => expect(native.calls.slice(4)).toEqual(["unlock", "lock:landscape"]));
     expect(window.localStorage.getItem(ORIENTATION_LOCK_KEY)).toBe("landscape");

@@ -1,3 +1,4 @@
+import type { ReaderSettings } from "@quire/core";
 import {
   FONT_SIZES,
   LINE_HEIGHTS,
@@ -5,8 +6,7 @@ import {
   READER_LAYOUTS,
   READER_MARGINS,
   READER_THEMES,
-  type ReaderSettings,
-} from "@quire/core";
+} from "@quire/core/reader-settings";
 
 /**
  * The reader's typography and layout choices, remembered in this browser (localStorage). Each field
@@ -15,6 +15,7 @@ import {
  */
 
 // The choices are the API's too: a signed-in reader's settings are stored on the server.
+export type { ReaderSettings } from "@quire/core";
 export {
   FONT_SIZES,
   LINE_HEIGHTS,
@@ -22,8 +23,7 @@ export {
   READER_LAYOUTS,
   READER_MARGINS,
   READER_THEMES,
-  type ReaderSettings,
-} from "@quire/core";
+} from "@quire/core/reader-settings";
 
 export type ReaderLayout = ReaderSettings["layout"];
 export type ReaderTheme = ReaderSettings["theme"];
@@ -72,6 +72,10 @@ export function writeReaderSettings(storage: StorageLike | null | undefined, set
   } catch {
     // Full or blocked storage: the choice lasts for this visit only.
   }
+}
+
+export function sameReaderSettings(a: ReaderSettings, b: ReaderSettings): boolean {
+  return (Object.keys(a) as (keyof ReaderSettings)[]).every((key) => a[key] === b[key]);
 }
 
 /** The next value up (+1) or down (-1) a scale, staying at its ends. */

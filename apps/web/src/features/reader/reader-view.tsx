@@ -19,9 +19,8 @@ import { startSafeAreaWatch } from "../../lib/native/safe-area";
 import { enterImmersive } from "../../lib/native/screen";
 import { readerPath } from "../../lib/reader-path";
 import { useTheme } from "../../lib/theme-provider";
-import { ReaderAnnotations } from "../annotations";
+import { useHydrated } from "../../lib/use-hydrated";
 import { useSession } from "../auth";
-import { BookSearchSheet } from "./book-search-sheet";
 import { ChapterFrame, type ChapterFrameHandle, type FrameStart, type MetricsCause } from "./chapter-frame";
 import { classifyLink } from "./chapter-links";
 import { writePlaceToAddress } from "./exact-resume";
@@ -33,15 +32,30 @@ import { chapterContentQuery } from "./reader-queries";
 import { READER_PALETTES } from "./reader-themes";
 import { ReadingProgressBar, readerBookPercent } from "./reading-progress";
 import { bodyChapterPlace, firstBodyChapter } from "./resume";
-import { SettingsSheet } from "./settings-sheet";
 import { SignInOffer } from "./sign-in-offer";
-import { TocSheet } from "./toc-sheet";
 import { useFullscreen } from "./use-fullscreen";
 import { useOrientationLock } from "./use-orientation-lock";
 import { useProgressSaver } from "./use-progress-saver";
 import { useReaderSettings } from "./use-reader-settings";
+import { whenIdle } from "./when-idle";
 
 const EndOfBook = lazy(() => import("./end-of-book"));
+// The reader's extras are not on its first screen: their code comes after it (prefetched once idle).
+const loadAnnotations = () => import("../annotations");
+const loadSettingsSheet = () => import("./settings-sheet");
+const loadTocSheet = () => import("./toc-sheet");
+const loadBookSearchSheet = () => import("./book-search-sheet");
+const ReaderAnnotations = lazy(async () => ({ default: (await loadAnnotations()).ReaderAnnotations }));
+const SettingsSheet = lazy(async () => ({ default: (await loadSettingsSheet()).SettingsSheet }));
+const TocSheet = lazy(async () => ({ default: (await loadTocSheet()).TocSheet }));
+const BookSearchSheet = lazy(async () => ({ default: (await loadBookSearchSheet()).BookSearchSheet }));
+
+/** True from the first time `open` is: a sheet is mounted then, and stays mounted so it can close as a dialog does. */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
 
 export interface ReaderViewProps {
   bookId: string;
@@ -73,6 +87,19 @@ export function ReaderView({ bookId, bookTitle, toc, chapters, chapter, switchin
   const [panel, setPanel] = useState<"toc" | "settings" | "search" | null>(null);
   const [signInOffer, setSignInOffer] = useState<"hidden" | "shown" | "dismissed">("hidden");
   const [ended, setEnded] = useState(false);
+  const [readingStarted, setReadingStarted] = useState(false);
+  const hydrated = useHydrated();
+  const tocMounted = useOpenedOnce(panel === "toc");
+  const settingsMounted = useOpenedOnce(panel === "settings");
+  const searchMounted = useOpenedOnce(panel === "search");
+  useEffect(() => {
+    whenIdle(() => {
+      void loadAnnotations();
+      void loadTocSheet();
+      void loadSettingsSheet();
+      void loadBookSearchSheet();
+    });
+  }, []);
 
   const sessionStatus = useRef(session.status);
   sessionStatus.current = session.status;
@@ -91,6 +118,7 @@ export function ReaderView({ bookId, bookTitle, toc, chapters, chapter, switchin
       opened.current = true;
       return;
     }
+    setReadingStarted(true);
     saver.record({
       anchorId,
       offset: roundOffset(next.offset),
@@ -100,14 +128,16 @@ export function ReaderView({ bookId, bookTitle, toc, chapters, chapter, switchin
   };
 
   // The chapters either side are fetched ahead, so turning into them needs no request; the next one
-  // is also laid out ahead, in the frame not on screen.
+  // is also laid out ahead, in the frame not on screen. Only once the reader moves: while the page
+  // loads (and on the server, whose page would carry them) the first screen's work stays small.
   const upcoming = useQuery({
     ...chapterContentQuery(bookId, chapter.next?.anchorId ?? ""),
-    enabled: !!chapter.next,
+    enabled: !!chapter.next && readingStarted,
   });
   useEffect(() => {
-    if (chapter.previous) void queryClient.prefetchQuery(chapterContentQuery(bookId, chapter.previous.anchorId));
-  }, [bookId, chapter.previous, queryClient]);
+    if (readingStarted && chapter.previous)
+      void queryClient.prefetchQuery(chapterContentQuery(bookId, chapter.previous.anchorId));
+  }, [bookId, chapter.previous, queryClient, readingStarted]);
 
   const goToChapter = useCallback(
     (anchorId: string, offset: number) => {
@@ -229,7 +259,14 @@ export function ReaderView({ bookId, bookTitle, toc, chapters, chapter, switchin
               <span className="sr-only">Loading chapter…</span>
             </span>
           ) : null}
-          <ReaderAnnotations bookId={bookId} />
+          {/* After hydration: a server-rendered page does not wait for the annotations' code. */}
+          {hydrated ? (
+            <Suspense fallback={<HeaderSpace count={session.status === "signed-in" ? 2 : 1} />}>
+              <ReaderAnnotations bookId={bookId} />
+            </Suspense>
+          ) : (
+            <HeaderSpace count={1} />
+          )}
           {/* Phones have no room for it here: the contents sheet offers it. */}
           <span className="hidden sm:contents">
             <IconButton label="Search in this book" onClick={() => setPanel("search")}>
@@ -242,7 +279,10 @@ export function ReaderView({ bookId, bookTitle, toc, chapters, chapter, switchin
           <IconButton label="Reading settings" onClick={() => setPanel("settings")}>
             <Type aria-hidden="true" className="size-5" />
           </IconButton>
-          {fullscreen.supported ? (
+          {/* Only the browser knows whether it has full screen; its place is kept until then. */}
+          {!hydrated ? (
+            <HeaderSpace count={1} />
+          ) : fullscreen.supported ? (
             <IconButton label={fullscreen.active ? "Exit full screen" : "Full screen"} onClick={fullscreen.toggle}>
               {fullscreen.active ? (
                 <Minimize aria-hidden="true" className="size-5" />
@@ -339,17 +379,37 @@ export function ReaderView({ bookId, bookTitle, toc, chapters, chapter, switchin
         </div>
       </footer>
 
-      <TocSheet
-        open={panel === "toc"}
-        // Its dialog's close event comes after a switch to the search sheet, which must stay open.
-        onClose={() => setPanel((shown) => (shown === "toc" ? null : shown))}
-        onClosed={onTocClosed}
-        entries={toc}
-        currentAnchorId={chapter.anchorId}
-        onChoose={chooseTocEntry}
-        onSearch={() => setPanel("search")}
-      />
-      <BookSearchSheet bookId={bookId} open={panel === "search"} onClose={() => setPanel(null)} />
+      {tocMounted ? (
+        <Suspense fallback={null}>
+          <TocSheet
+            open={panel === "toc"}
+            // Its dialog's close event comes after a switch to the search sheet, which must stay open.
+            onClose={() => setPanel((shown) => (shown === "toc" ? null : shown))}
+            onClosed={onTocClosed}
+            entries={toc}
+            currentAnchorId={chapter.anchorId}
+            onChoose={chooseTocEntry}
+            onSearch={() => setPanel("search")}
+          />
+        </Suspense>
+      ) : null}
+      {searchMounted ? (
+        <Suspense fallback={null}>
+          <BookSearchSheet bookId={bookId} open={panel === "search"} onClose={() => setPanel(null)} />
+        </Suspense>
+      ) : null}
+      {settingsMounted ? (
+        <Suspense fallback={null}>
+          <SettingsSheet
+            open={panel === "settings"}
+            onClose={() => setPanel(null)}
+            settings={settings}
+            onChange={updateSettings}
+            appTheme={appTheme}
+            rotation={rotation}
+          />
+        </Suspense>
+      ) : null}
       {ended ? (
         <Suspense fallback={null}>
           <EndOfBook
@@ -366,14 +426,6 @@ export function ReaderView({ bookId, bookTitle, toc, chapters, chapter, switchin
           />
         </Suspense>
       ) : null}
-      <SettingsSheet
-        open={panel === "settings"}
-        onClose={() => setPanel(null)}
-        settings={settings}
-        onChange={updateSettings}
-        appTheme={appTheme}
-        rotation={rotation}
-      />
     </div>
   );
 }
@@ -407,6 +459,11 @@ function IconButton({
       {children}
     </button>
   );
+}
+
+/** The place of header buttons whose code or support is not known yet, so nothing moves when they come. */
+function HeaderSpace({ count }: { count: number }) {
+  return <span aria-hidden="true" className="inline-block h-10 shrink-0" style={{ width: `${count * 2.5}rem` }} />;
 }
 
 /** Wide screens get visible page buttons beside the page; phones turn by tapping or swiping the text. */

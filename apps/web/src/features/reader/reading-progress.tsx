@@ -1,4 +1,5 @@
-import { bookProgressAt, type ChapterRole } from "@quire/core";
+import type { ChapterRole } from "@quire/core";
+import { bookProgressAt } from "@quire/core/progress";
 
 /** A slim, labelled bar: where the reader is in the chapter or in the book. */
 export function ReadingProgressBar({

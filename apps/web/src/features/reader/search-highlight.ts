@@ -1,4 +1,4 @@
-import { denseText } from "@quire/core";
+import { denseText } from "@quire/core/reader-locator";
 import { findPassage, rangeOfChars } from "../annotations";
 
 const HIGHLIGHT = "quire-search";

@@ -1,9 +1,10 @@
 import type { ReaderSettings } from "@quire/core";
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { useTheme } from "../../lib/theme-provider";
+import { useHydrated } from "../../lib/use-hydrated";
 import { useSession } from "../auth";
 import { useAccountReaderSettings } from "./account-reader-settings";
-import { readReaderSettings, writeReaderSettings } from "./reader-settings";
+import { defaultReaderSettings, readReaderSettings, writeReaderSettings } from "./reader-settings";
 
 function browserStorage(): Storage | null {
   try {
@@ -13,19 +14,29 @@ function browserStorage(): Storage | null {
   }
 }
 
+/** What the server renders, and so what hydration renders too: it cannot read this browser's choices. */
+const SERVER_SETTINGS = defaultReaderSettings("light");
+
 /**
- * The reader's settings: this browser's at once, then the account's for a signed-in reader; every
- * change the reader makes is written to both.
+ * The reader's settings: this browser's at once (right after hydration on a server-rendered page), then
+ * the account's for a signed-in reader; every change the reader makes is written to both.
  */
 export function useReaderSettings(): [ReaderSettings, (change: Partial<ReaderSettings>) => void] {
   const { resolved } = useTheme();
   const session = useSession();
-  const [settings, setSettings] = useState(() => readReaderSettings(browserStorage(), resolved));
+  const hydrated = useHydrated();
+  const [chosen, setChosen] = useState<ReaderSettings | null>(null);
+  const stored = useMemo(
+    () => (hydrated ? readReaderSettings(browserStorage(), resolved) : SERVER_SETTINGS),
+    [hydrated, resolved],
+  );
+  const settings = chosen ?? stored;
   const current = useRef(settings);
+  current.current = settings;
   const show = useCallback((next: ReaderSettings) => {
     current.current = next;
     writeReaderSettings(browserStorage(), next);
-    setSettings(next);
+    setChosen(next);
   }, []);
   const save = useAccountReaderSettings(session.status === "signed-in", show);
   const update = useCallback(
