@@ -18,11 +18,6 @@ const API_TARGET = "http://localhost:3000";
 const OWN_MODULE = /[\\/]apps[\\/]web[\\/]src[\\/]/;
 const IMPORTED_FOR_EFFECT = /\.css$|[\\/]src[\\/]main\.tsx$|altcha-setup\.ts$/;
 
-const CORE_SCHEMA_SIDE =
-  /node_modules[\\/]zod[\\/]|packages[\\/]core[\\/]src[\\/](index|domain|contracts|rules|pagination)/;
-/** The reader's first screen needs these (zod-free) rules, and not the schemas they would otherwise travel with. */
-const READER_RULES = /packages[\\/]core[\\/]src[\\/]rules[\\/](reader-locator|progress|reader-settings)\.ts$/;
-
 /** Text files worth compressing; images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(js|css|svg|json|webmanifest|txt)$/;
 
@@ -142,7 +137,6 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
           output: {
             codeSplitting: {
-              includeDependenciesRecursively: false,
               groups: [
                 // Everything the entry loads, libraries included, in the entry's one file rather than ~25 small
                 // shared ones: each file is a request, and a slow phone network pays a round trip for every six.
@@ -152,11 +146,10 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // that runs on every page) does not load and evaluate every schema.
                 { name: "core-rules", test: /packages[\\/]core[\\/]src[\\/]rules[\\/]/, priority: 1 },
                 // zod and the schema side of @quire/core: only the lazily loaded screens need them. The zod-free
-                // subpaths (@quire/core/constants, /errors, /api-paths, /onboarding, and the reader's rules) stay
-                // with the code that imports them.
+                // subpaths (@quire/core/constants, /errors, /api-paths, /onboarding) stay with the code that imports them.
                 {
                   name: "core",
-                  test: (id: string) => CORE_SCHEMA_SIDE.test(id) && !READER_RULES.test(id),
+                  test: /node_modules[\\/]zod[\\/]|packages[\\/]core[\\/]src[\\/](index|domain|contracts|rules|pagination)/,
                 },
               ],
             },
