@@ -1,7 +1,8 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBook, uniqueId } from "../../../test/factories";
 import { useTestApp } from "../../../test/test-app";
 import { dialectsUnderTest, useTestDatabase } from "../../../test/test-db";
@@ -164,5 +165,43 @@ describe.each(dialectsUnderTest())("web pages on %s", (dialect) => {
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["referrer-policy"]).toBeDefined();
     expect(response.headers["x-frame-options"]).toBeDefined();
+  });
+});
+
+// A page whose first screen the server rendered (here by a stand-in for the web's built renderer): it paints
+// without its scripts, so they are asked for at low priority; a page left to the browser keeps them urgent.
+describe.each(dialectsUnderTest())("a server-rendered page's scripts on %s", (dialect) => {
+  let webDist = "";
+  beforeAll(async () => {
+    const dir = await mkdtemp(join(tmpdir(), "quire-rendered-"));
+    webDist = join(dir, "dist");
+    await cp(join(import.meta.dirname, "../../../test/fixtures/web-dist"), webDist, { recursive: true });
+    const index = await readFile(join(webDist, "index.html"), "utf8");
+    const scripts = `<script type="module" crossorigin src="/assets/app-abc123.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/app-abc123.js">`;
+    await writeFile(join(webDist, "index.html"), index.replace("</head>", `${scripts}\n  </head>`));
+    await mkdir(join(dir, "dist-ssr"));
+    await writeFile(
+      join(dir, "dist-ssr", "entry-server.js"),
+      `export async function render(url) {
+        return url.pathname === "/browse" ? { status: 200, html: "<main>Browse</main>", state: "{}", hydrate: true } : null;
+      }`,
+    );
+  });
+  afterAll(() => rm(join(webDist, ".."), { recursive: true, force: true }));
+  const testDb = useTestDatabase(dialect);
+  const t = useTestApp(testDb, { env: () => ({ QUIRE_WEB_DIST: webDist }) });
+
+  it("asks for the scripts at low priority only where the first screen is in the HTML", async () => {
+    const rendered = (await t.app.inject({ method: "GET", url: "/browse" })).body;
+    expect(rendered).toContain("<main>Browse</main>");
+    expect(rendered).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/app-abc123.js">');
+    expect(rendered).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/app-abc123.js">',
+    );
+    const shell = (await t.app.inject({ method: "GET", url: "/settings" })).body;
+    expect(shell).toContain('<div id="root"></div>');
+    expect(shell).toContain('<script type="module" crossorigin src="/assets/app-abc123.js">');
+    expect(shell).not.toContain("fetchpriority");
   });
 });
