@@ -119,6 +119,33 @@ describe.each(dialectsUnderTest())("web pages on %s", (dialect) => {
     expect((await get("/files/%2e%2e/%2e%2e/package.json")).statusCode).toBe(404);
   });
 
+  it("compresses SVG files (generated covers) for browsers that take it, and leaves other files as they are", async () => {
+    const filesDir = t.ctx.config.filesDir;
+    await mkdir(join(filesDir, "covers"), { recursive: true });
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg">${'<rect width="10" height="10"/>'.repeat(200)}</svg>`;
+    await writeFile(join(filesDir, "covers", "big.svg"), svg);
+    await writeFile(join(filesDir, "covers", "photo.jpg"), "not really a jpeg, but served as one");
+    const plain = await get("/files/covers/big.svg");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toContain("Accept-Encoding");
+    expect(plain.body).toBe(svg);
+    for (const [accept, encoding, decode] of [
+      ["gzip, deflate, br", "br", brotliDecompressSync],
+      ["gzip", "gzip", gunzipSync],
+    ] as const) {
+      const compressed = await get("/files/covers/big.svg", { "accept-encoding": accept });
+      expect(compressed.headers["content-encoding"]).toBe(encoding);
+      expect(compressed.headers["content-type"]).toContain("image/svg+xml");
+      expect(compressed.headers["content-security-policy"]).toContain("sandbox");
+      expect(compressed.headers.etag).toMatch(/^W\//);
+      expect(compressed.rawPayload.length).toBeLessThan(svg.length / 5);
+      expect(decode(compressed.rawPayload).toString()).toBe(svg);
+    }
+    const photo = await get("/files/covers/photo.jpg", { "accept-encoding": "gzip, br" });
+    expect(photo.headers["content-encoding"]).toBeUndefined();
+    expect(photo.body).toBe("not really a jpeg, but served as one");
+  });
+
   it("compresses pages for browsers that take it, and says the answer depends on it", async () => {
     const plain = await get("/browse");
     expect(plain.headers["content-encoding"]).toBeUndefined();
@@ -169,7 +196,8 @@ describe.each(dialectsUnderTest())("web pages on %s", (dialect) => {
 });
 
 // A page whose first screen the server rendered (here by a stand-in for the web's built renderer): it paints
-// without its scripts, so they are asked for at low priority; a page left to the browser keeps them urgent.
+// without its scripts, so the entry and its preloads start after that paint; a page left to the browser keeps
+// them as built.
 describe.each(dialectsUnderTest())("a server-rendered page's scripts on %s", (dialect) => {
   let webDist = "";
   beforeAll(async () => {
@@ -192,13 +220,14 @@ describe.each(dialectsUnderTest())("a server-rendered page's scripts on %s", (di
   const testDb = useTestDatabase(dialect);
   const t = useTestApp(testDb, { env: () => ({ QUIRE_WEB_DIST: webDist }) });
 
-  it("asks for the scripts at low priority only where the first screen is in the HTML", async () => {
+  it("starts the app after the first paint only where the first screen is in the HTML", async () => {
     const rendered = (await t.app.inject({ method: "GET", url: "/browse" })).body;
     expect(rendered).toContain("<main>Browse</main>");
-    expect(rendered).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/app-abc123.js">');
     expect(rendered).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/app-abc123.js">',
+      '<script defer src="/start-after-paint.js" data-entry="/assets/app-abc123.js" data-preload="/assets/app-abc123.js">',
     );
+    expect(rendered).not.toContain('<script type="module"');
+    expect(rendered).not.toContain("modulepreload");
     const shell = (await t.app.inject({ method: "GET", url: "/settings" })).body;
     expect(shell).toContain('<div id="root"></div>');
     expect(shell).toContain('<script type="module" crossorigin src="/assets/app-abc123.js">');

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { promisify } from "node:util";
-import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
+import { brotliCompress, createBrotliCompress, createGzip, gzip, constants as zlibConstants } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import { AppError, apiPath, coverImageUrl, SESSION_COOKIE_NAME } from "@quire/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -77,6 +77,19 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     // Public files load in the native app, whose pages come from localhost (docs/native-bridge.md).
     if (!hidden) reply.header("Cross-Origin-Resource-Policy", "cross-origin");
   };
+  // Generated covers are SVG text that shrinks about fivefold; uncompressed they were most of a page's bytes.
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (request.routeOptions.url !== "/files/*" || reply.statusCode !== 200) return payload;
+    if (!String(reply.getHeader("content-type") ?? "").startsWith("image/svg+xml")) return payload;
+    reply.header("Vary", "Accept-Encoding");
+    const encoding = preferredEncoding(request.headers["accept-encoding"]);
+    if (!encoding || !(payload instanceof Readable)) return payload;
+    reply.removeHeader("Content-Length");
+    reply.header("Content-Encoding", encoding);
+    const etag = reply.getHeader("etag");
+    if (typeof etag === "string" && !etag.startsWith("W/")) reply.header("ETag", `W/${etag}`);
+    return payload.pipe(encoding === "br" ? createBrotliCompress(BROTLI_FAST) : createGzip());
+  });
   const { remoteFiles } = options;
   if (remoteFiles) {
     app.get<{ Params: { "*": string } }>("/files/*", { schema: { hide: true } }, async (request, reply) => {
@@ -216,34 +229,52 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
+// Quality 5 compresses a page or a cover in a millisecond or two, nearly as small as the maximum.
+const BROTLI_FAST = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
+
+function preferredEncoding(acceptEncoding: string | undefined): "br" | "gzip" | undefined {
+  const accepted = acceptEncoding ?? "";
+  if (/\bbr\b/.test(accepted)) return "br";
+  if (/\bgzip\b/.test(accepted)) return "gzip";
+  return undefined;
+}
+
 /**
  * A rendered page is ~100 KB of markup and state that shrinks eightfold: on a slow phone network that is the
- * first paint's largest wait. Quality 5 compresses it in a millisecond or two, nearly as small as the maximum.
+ * first paint's largest wait.
  */
 async function compressPage(
   html: string,
   acceptEncoding: string | undefined,
 ): Promise<{ encoding?: "br" | "gzip"; body: string | Buffer }> {
-  const accepted = acceptEncoding ?? "";
-  if (/\bbr\b/.test(accepted)) {
-    return { encoding: "br", body: await brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }) };
-  }
-  if (/\bgzip\b/.test(accepted)) return { encoding: "gzip", body: await gzipped(html) };
+  const encoding = preferredEncoding(acceptEncoding);
+  if (encoding === "br") return { encoding, body: await brotli(html, BROTLI_FAST) };
+  if (encoding === "gzip") return { encoding, body: await gzipped(html) };
   return { body: html };
 }
 
 /**
  * The rendered first screen inside #root and, for the app to take it over, its data as JSON in a script the
  * browser never runs (the CSP allows no inline script). Its id is apps/web/src/ssr-state.ts's SSR_STATE_ID.
- * That page paints without its scripts, so they are fetched at low priority: on a slow network the
- * stylesheet and the images on screen come first, the app's ~150 KB after them.
+ * That page paints without its scripts, so the app's entry and the screen's module preloads are started in the
+ * frame after the first paint (public/start-after-paint.js): on a slow network the stylesheet and the images on
+ * screen come first, the app's ~150 KB after them.
  */
 function withFirstScreen(html: string, rendered: RenderedPage): string {
   const state = rendered.hydrate ? `<script type="application/json" id="quire-state">${rendered.state}</script>` : "";
+  const preloads: string[] = [];
   return html
     .replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>${state}`)
     .replace(/<noscript>[\s\S]*?<\/noscript>/, "")
-    .replace(/<script type="module"|<link rel="modulepreload"/g, (tag) => `${tag} fetchpriority="low"`);
+    .replace(/<link rel="modulepreload"[^>]*? href="([^"]+)"[^>]*>\s*/g, (_tag, href: string) => {
+      preloads.push(href);
+      return "";
+    })
+    .replace(
+      /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+      (_tag, entry: string) =>
+        `<script defer src="/start-after-paint.js" data-entry="${entry}" data-preload="${preloads.join(" ")}"></script>`,
+    );
 }
 
 /**
