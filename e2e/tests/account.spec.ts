@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { statSync } from "node:fs";
 import { join } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
 import { linkIn, waitForMail } from "../support/outbox";
 import { collectPageErrors, expectNoSeriousA11yViolations } from "../support/page-checks";
+import { expect, type Page, test } from "../support/test";
 
 const PASSWORD = "a long enough password";
 // A real cover from the shared corpus (never copied into the repository): over 256 KB, so it goes the resumable way.

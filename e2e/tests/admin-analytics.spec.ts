@@ -1,9 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type Browser, type BrowserContextOptions, expect, test } from "@playwright/test";
 import { signedInReader, TEST_PASSWORD } from "../support/accounts";
 import { collectPageErrors, expectNoSeriousA11yViolations } from "../support/page-checks";
+import { type Browser, type BrowserContextOptions, expect, test } from "../support/test";
 
 const SHOTS = process.env.ADMIN_ANALYTICS_SHOTS_DIR ?? "/tmp/shots";
 

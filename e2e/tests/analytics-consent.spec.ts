@@ -1,5 +1,5 @@
-import { expect, type Page, type Request, test } from "@playwright/test";
 import { collectPageErrors, expectNoSeriousA11yViolations } from "../support/page-checks";
+import { expect, type Page, type Request, test } from "../support/test";
 
 const EVENTS = "/api/v1/analytics/events";
 const isBatch = (request: Request) => new URL(request.url()).pathname === EVENTS && request.method() === "POST";

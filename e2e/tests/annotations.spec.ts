@@ -1,10 +1,10 @@
 import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Browser, type BrowserContextOptions, expect, type Page, test } from "@playwright/test";
 import { signedInReader, TEST_PASSWORD } from "../support/accounts";
 import { importBook, SHERLOCK } from "../support/corpus-books";
 import { collectPageErrors } from "../support/page-checks";
+import { type Browser, type BrowserContextOptions, expect, type Page, test } from "../support/test";
 
 const CHAPTER = "a-scandal-in-bohemia";
 const activeFrame = (page: Page) => page.locator('[data-testid=chapter-frame][data-active="true"]');

@@ -1,4 +1,4 @@
-import { devices, expect, test } from "@playwright/test";
+import { devices, expect, test } from "../support/test";
 
 // SPEC §2 in a phone's browser: a book page reached from elsewhere offers the app, tries quire://…, and stays on
 // the page when nothing answers within 2 s (Chromium has no handler for the scheme, as a phone without the app).

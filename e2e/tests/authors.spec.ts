@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { type APIRequestContext, expect, test } from "@playwright/test";
 import { signedInReader } from "../support/accounts";
 import { collectPageErrors, expectNoSeriousA11yViolations } from "../support/page-checks";
+import { type APIRequestContext, expect, test } from "../support/test";
 
 /** A community book with one chapter, written through the studio API (the studio spec drives its screens). */
 async function writtenBook(request: APIRequestContext, title: string): Promise<string> {

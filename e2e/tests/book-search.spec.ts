@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
 import { importBook, SHERLOCK } from "../support/corpus-books";
 import { collectPageErrors, expectNoSeriousA11yViolations, ownErrors } from "../support/page-checks";
+import { expect, type Page, test } from "../support/test";
 
 const activeFrame = (page: Page) => page.locator('[data-testid=chapter-frame][data-active="true"]');
 

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
 import { signedInReader } from "../support/accounts";
 import { collectPageErrors, expectNoSeriousA11yViolations, ownErrors } from "../support/page-checks";
+import { expect, type Page, test } from "../support/test";
 
 const BOOK = "the-ninth-key-of-larkspur-lane";
 const TITLE = "The Ninth Key of Larkspur Lane";

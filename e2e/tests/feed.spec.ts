@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
 import { signedInReader } from "../support/accounts";
 import { collectPageErrors, expectNoSeriousA11yViolations } from "../support/page-checks";
+import { type APIRequestContext, expect, test } from "../support/test";
 
 interface CatalogBook {
   id: string;

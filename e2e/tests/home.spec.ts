@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { signedInReader } from "../support/accounts";
 import { importBook, SHERLOCK } from "../support/corpus-books";
 import { collectPageErrors, expectNoSeriousA11yViolations, ownErrors } from "../support/page-checks";
+import { expect, test } from "../support/test";
 
 const SHERLOCK_TITLE = "The Adventures of Sherlock Holmes";
 const CHAPTER = "a-scandal-in-bohemia";

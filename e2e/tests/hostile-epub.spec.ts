@@ -2,12 +2,12 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
 import { clobberingBook, fortyMegabyteBook } from "../../apps/server/src/features/epub/hostile-epubs";
 import { bentBook } from "../../apps/server/src/features/epub/test-epubs";
 import { signedInReader } from "../support/accounts";
 import { importBook } from "../support/corpus-books";
 import { collectPageErrors, expectNoSeriousA11yViolations } from "../support/page-checks";
+import { expect, test } from "../support/test";
 
 /** Security issue 17: books built to break the reader or the server, met in the browser. */
 

@@ -1,6 +1,6 @@
-import { chromium, expect, test } from "@playwright/test";
 import { CHROMIUM_ARGS } from "../playwright.config";
 import { controlledByWorker } from "../support/service-worker";
+import { chromium, expect, test } from "../support/test";
 
 interface ManifestIcon {
   src: string;

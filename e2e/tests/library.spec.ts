@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { signedInReader } from "../support/accounts";
 import { collectPageErrors, expectNoSeriousA11yViolations } from "../support/page-checks";
+import { expect, test } from "../support/test";
 
 test.describe("a reader's library", () => {
   test("stars a book, moves it between shelves, and finds it in the library", async ({ page }) => {

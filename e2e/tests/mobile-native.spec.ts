@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
-import { type Browser, devices, expect, type Page, test } from "@playwright/test";
 import { collectPageErrors } from "../support/page-checks";
+import { type Browser, devices, expect, type Page, test } from "../support/test";
 
 // SPEC §2's phone behaviours in Chromium at 360 px: the rotation lock (mobile user agents only), the
 // bottom bar giving way to the keyboard, the safe-area measure, and the reader full screen, looked at.

@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { signedInReader } from "../support/accounts";
 import { collectPageErrors, expectNoSeriousA11yViolations } from "../support/page-checks";
+import { expect, test } from "../support/test";
 
 test.describe("live notifications", () => {
   test("a new follower shows up in the other reader's inbox and badge without a reload", async ({ browser }) => {

@@ -1,8 +1,8 @@
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { signedInReader } from "../support/accounts";
 import { importBook, SHERLOCK } from "../support/corpus-books";
 import { collectPageErrors, expectNoSeriousA11yViolations, ownErrors } from "../support/page-checks";
 import { controlledByWorker } from "../support/service-worker";
+import { type BrowserContext, expect, type Page, test } from "../support/test";
 
 const BOOK = "the-salt-lantern";
 const OFFLINE_BANNER = "You're offline — downloaded books still open";

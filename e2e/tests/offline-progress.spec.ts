@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { signedInReader, TEST_PASSWORD } from "../support/accounts";
+import { type APIRequestContext, expect, type Page, test } from "../support/test";
 
 const BOOK = "the-salt-lantern";
 

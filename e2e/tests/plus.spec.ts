@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
-import { expect, test } from "@playwright/test";
 import { signedInReader } from "../support/accounts";
 import { collectPageErrors, expectNoSeriousA11yViolations, ownErrors } from "../support/page-checks";
+import { expect, test } from "../support/test";
 
 const SHOTS = "/tmp/shots";
 

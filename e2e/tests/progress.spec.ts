@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
 import { signedInReader } from "../support/accounts";
 import { collectPageErrors, ownErrors } from "../support/page-checks";
+import { expect, type Page, test } from "../support/test";
 
 const BOOK = "the-salt-lantern";
 

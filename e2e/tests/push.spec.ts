@@ -1,6 +1,6 @@
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { signedInReader } from "../support/accounts";
 import { collectPageErrors, expectNoSeriousA11yViolations } from "../support/page-checks";
+import { type BrowserContext, expect, type Page, test } from "../support/test";
 
 /*
  * Web Push in a real Chromium. Headless Chromium has no push service to subscribe at, so the

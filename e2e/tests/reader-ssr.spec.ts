@@ -1,7 +1,7 @@
 import { join } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
 import { CORPUS, importBook, SHERLOCK } from "../support/corpus-books";
 import { collectPageErrors, ownErrors } from "../support/page-checks";
+import { expect, type Page, test } from "../support/test";
 
 // Its XHTML carries <script> elements and on* handlers (the Readium scripting tests): the import drops them.
 const SCRIPTED = join(CORPUS, "readium/epub30-test-0102.epub");

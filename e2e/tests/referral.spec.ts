@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { expect, test } from "@playwright/test";
 import { signedInReader, TEST_PASSWORD } from "../support/accounts";
 import { linkIn, waitForMail } from "../support/outbox";
 import { expectNoSeriousA11yViolations } from "../support/page-checks";
+import { expect, test } from "../support/test";
 
 test("a friend who signs up through the invite link is counted on the inviter's settings", async ({
   browser,

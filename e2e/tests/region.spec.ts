@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { signedInReader } from "../support/accounts";
 import { collectPageErrors, expectNoSeriousA11yViolations, ownErrors } from "../support/page-checks";
+import { expect, test } from "../support/test";
 
 test.describe("Settings → Region", () => {
   test("shows what was detected and keeps a country chosen instead", async ({ page }) => {

@@ -1,7 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
 import { signedInReader, TEST_PASSWORD } from "../support/accounts";
 import { importBook, SHERLOCK } from "../support/corpus-books";
 import { collectPageErrors } from "../support/page-checks";
+import { expect, type Page, test } from "../support/test";
 
 const CHAPTER = "a-scandal-in-bohemia";
 

@@ -1,9 +1,9 @@
 import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
 import { importBook, SHERLOCK } from "../support/corpus-books";
 import { collectPageErrors, expectNoSeriousA11yViolations } from "../support/page-checks";
+import { expect, test } from "../support/test";
 
 const SHERLOCK_TITLE = "The Adventures of Sherlock Holmes";
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
 import { collectPageErrors, expectNoSeriousA11yViolations } from "../support/page-checks";
+import { expect, type Page, test } from "../support/test";
 
 /** At the test provider's sign-in form (the "Google" of these tests, a real oidc-provider). */
 async function signInAtProvider(page: Page, email: string, firstName: string) {

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { collectPageErrors, ownErrors } from "../support/page-checks";
+import { expect, type Page, test } from "../support/test";
 
 /** A demo author (apps/server/src/seed/users.ts), seeded with the e2e data directory. */
 const AUTHOR = { username: "mara_okafor", name: "Mara Okafor" };

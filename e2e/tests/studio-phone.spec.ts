@@ -1,10 +1,10 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { testEpub } from "../../apps/server/src/features/epub/test-epubs";
 import { signedInReader } from "../support/accounts";
 import { collectPageErrors, expectNoSeriousA11yViolations } from "../support/page-checks";
 import { quire } from "../support/quire-cli";
+import { type Browser, type BrowserContext, expect, type Page, test } from "../support/test";
 
 const SHOTS = process.env.STUDIO_SHOTS_DIR ?? "/tmp/shots";
 const PHONE = {

@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { signedInReader } from "../support/accounts";
 import { collectPageErrors, expectNoSeriousA11yViolations } from "../support/page-checks";
+import { expect, test } from "../support/test";
 
 /** `YYYY-MM-DDTHH:mm` in the browser's zone, what a datetime-local input takes. */
 function localInputValue(date: Date): string {

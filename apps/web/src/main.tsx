@@ -1,5 +1,5 @@
 import { hydrate } from "@tanstack/react-query";
-import { startTransition } from "react";
+import { startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { matchRoutes, RouterProvider } from "react-router";
 import { AppProviders } from "./app-providers";
@@ -31,11 +31,21 @@ async function loadMatchedScreens(): Promise<void> {
   );
 }
 
+/**
+ * `data-app-started` on <html> once the app has taken the page over: before that a server-rendered page is
+ * markup only, and what is typed or chosen in it is not seen (the Chromium tests wait for it).
+ */
+function AppStarted() {
+  useEffect(() => document.documentElement.setAttribute("data-app-started", ""), []);
+  return null;
+}
+
 function start(root: HTMLElement): ReturnType<typeof createRouter> {
   const router = createRouter(ssrState?.router);
   const app = (
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} flushSync={routerFlushSync} />
+      <AppStarted />
     </AppProviders>
   );
   // A transition lets hydration yield to the browser every few milliseconds instead of one long task.
