@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { CORPUS, importBook, SHERLOCK } from "../support/corpus-books";
 import { linkIn, waitForMail } from "../support/outbox";
-import { collectPageErrors, expectNoSeriousA11yViolations } from "../support/page-checks";
+import { collectPageErrors, expectNoSeriousA11yViolations, ownErrors } from "../support/page-checks";
 import { type APIRequestContext, expect, type Page, test } from "../support/test";
 
 // The only corpus book whose XHTML carries <script> elements (and on* handlers): the Readium scripting tests.
@@ -60,13 +60,6 @@ async function finishOnboarding(request: APIRequestContext) {
     expect(response.status(), `${step}: ${await response.text()}`).toBe(200);
   }
 }
-
-/**
- * Console errors that are not the app's: Playwright's trace recorder tries to run its snapshot
- * script in every frame, and the sandbox refuses it in ours (which is the point of the sandbox).
- */
-const ownErrors = (errors: string[]) =>
-  errors.filter((error) => !/Blocked script execution in 'about:srcdoc'/.test(error));
 
 test.describe("the reader", () => {
   let sherlock = "";
