@@ -4,7 +4,7 @@ import type { DialectName } from "../../db/dialect";
 import { keysetAfter, keysetPage, pageOf, readCursor } from "../../db/keyset";
 import { param, ReusableQuery } from "../../db/reusable-query";
 import type { BookDataRow, BookRow, ChapterRow, Database } from "../../db/schema";
-import { bookDetailJson, bookJson } from "./catalog-json";
+import { bookDetailJson, bookJson } from "./catalog-json.repository";
 
 export interface BookFilters {
   /** 1 shows visible books, 0 hidden ones (admins only); undefined shows both. */

@@ -48,7 +48,7 @@ export class CatalogService {
 
   /**
    * A page of the catalogue as the JSON text of a `BookPage`: each book's JSON comes written by the database, and
-   * is sent as it is (see catalog-json.ts).
+   * is sent as it is (see catalog-json.repository.ts).
    */
   async listBooksJson(query: ListBooksQuery, viewer: Viewer): Promise<string> {
     if (query.display === false && !viewer.canSeeHiddenBooks) return EMPTY_PAGE_JSON;
@@ -90,7 +90,7 @@ export class CatalogService {
     return found;
   }
 
-  /** The book page's `BookDetail` as JSON text, written by the database in one statement (see catalog-json.ts). */
+  /** The book page's `BookDetail` as JSON text, written by the database in one statement (see catalog-json.repository.ts). */
   async getBookJson(id: string, viewer: Viewer): Promise<string> {
     const found = await this.repository.findBookDetailJson(id);
     if (!found || (found.display !== 1 && !viewer.canSeeHiddenBooks)) throw AppError.of("bookNotFound");
