@@ -7,6 +7,7 @@ import { startOfflineSync } from "./features/offline-queue";
 import { isNativeApp } from "./lib/native/platform";
 import { createQueryClient } from "./lib/query-client";
 import { routerFlushSync } from "./lib/router-flush-sync";
+import { whenIdle } from "./lib/when-idle";
 import { createRouter, routes } from "./router";
 import { readSsrState } from "./ssr-state";
 import "./styles.css";
@@ -57,14 +58,11 @@ function start(root: HTMLElement): ReturnType<typeof createRouter> {
 // No top-level await: it would split the entry into many chunks and cost the home route ~9 KB gzip.
 const routerReady = (ssrState ? loadMatchedScreens() : Promise.resolve()).then(() => start(container));
 
-/** After the app has started and the browser is idle: work the first screen does not wait for. */
-const whenIdle = (work: () => void) =>
-  void routerReady.then(() =>
-    "requestIdleCallback" in window ? requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 200),
-  );
-
-// SPEC §4: detect the reader's country at start, off the entry chunk and without holding up the first render.
-whenIdle(() => void import("./features/locale").then(({ startRegionDetection }) => startRegionDetection()));
+// SPEC §4: detect the reader's country at start, off the entry chunk and without holding up the first render:
+// once the app has started and the browser is idle.
+void routerReady.then(() =>
+  whenIdle(() => void import("./features/locale").then(({ startRegionDetection }) => startRegionDetection()), 2000),
+);
 
 // The native app: its links and tapped notifications open inside it, push follows the session. A phone's browser
 // that landed here from another site may be offered the app (SPEC §2). Both lazy: docs/native-bridge.md.

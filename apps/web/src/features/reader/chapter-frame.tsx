@@ -9,6 +9,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { whenIdle } from "../../lib/when-idle";
 import { buildFrameDocument } from "./frame-document";
 import type { FrameMetrics } from "./frame-pager";
 import { FramePair, FrameSlot, type SlotEvents } from "./frame-slot";
@@ -16,7 +17,6 @@ import { locateOnScreen, showLocator } from "./position-locator";
 import type { Turn } from "./reader-input";
 import { type ReaderSettings, sameReaderSettings } from "./reader-settings";
 import { READER_PALETTES } from "./reader-themes";
-import { whenIdle } from "./when-idle";
 
 /** Where to land when `anchorId` opens: a fragment if it exists, else the exact place, else an offset (1 = the end). */
 export interface FrameStart {

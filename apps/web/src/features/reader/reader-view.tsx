@@ -20,6 +20,7 @@ import { enterImmersive } from "../../lib/native/screen";
 import { readerPath } from "../../lib/reader-path";
 import { useTheme } from "../../lib/theme-provider";
 import { useHydrated } from "../../lib/use-hydrated";
+import { whenIdle } from "../../lib/when-idle";
 import { useSession } from "../auth";
 import { ChapterFrame, type ChapterFrameHandle, type FrameStart, type MetricsCause } from "./chapter-frame";
 import { classifyLink } from "./chapter-links";
@@ -37,7 +38,6 @@ import { useFullscreen } from "./use-fullscreen";
 import { useOrientationLock } from "./use-orientation-lock";
 import { useProgressSaver } from "./use-progress-saver";
 import { useReaderSettings } from "./use-reader-settings";
-import { whenIdle } from "./when-idle";
 
 const EndOfBook = lazy(() => import("./end-of-book"));
 // The reader's extras are not on its first screen: their code comes after it (prefetched once idle).
