@@ -4,8 +4,6 @@ import {
   ArrowLeft,
   ChevronLeft,
   ChevronRight,
-  ChevronsLeft,
-  ChevronsRight,
   LoaderCircle,
   Maximize,
   Minimize,
@@ -13,25 +11,26 @@ import {
   TableOfContents,
   Type,
 } from "lucide-react";
-import { type CSSProperties, lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { type CSSProperties, lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { startSafeAreaWatch } from "../../lib/native/safe-area";
 import { enterImmersive } from "../../lib/native/screen";
 import { readerPath } from "../../lib/reader-path";
 import { useTheme } from "../../lib/theme-provider";
 import { useHydrated } from "../../lib/use-hydrated";
-import { whenIdle } from "../../lib/when-idle";
 import { useSession } from "../auth";
 import { ChapterFrame, type ChapterFrameHandle, type FrameStart, type MetricsCause } from "./chapter-frame";
 import { classifyLink } from "./chapter-links";
 import { writePlaceToAddress } from "./exact-resume";
 import type { FrameMetrics } from "./frame-pager";
-import { ReaderProgressMenu } from "./progress-actions";
+import { HeaderSpace, ICON_BUTTON, IconButton, PageButton } from "./reader-controls";
+import { ReaderFooter } from "./reader-footer";
 import { keyBelongsToControl, keyTurn, type Turn } from "./reader-input";
 import { roundOffset, toPercent } from "./reader-position";
 import { chapterContentQuery } from "./reader-queries";
+import { ReaderAnnotations, type ReaderPanel, ReaderSheets, usePrefetchedReaderExtras } from "./reader-sheets";
 import { READER_PALETTES } from "./reader-themes";
-import { ReadingProgressBar, readerBookPercent } from "./reading-progress";
+import { readerBookPercent } from "./reading-progress";
 import { bodyChapterPlace, firstBodyChapter } from "./resume";
 import { SignInOffer } from "./sign-in-offer";
 import { useFullscreen } from "./use-fullscreen";
@@ -40,23 +39,6 @@ import { useProgressSaver } from "./use-progress-saver";
 import { useReaderSettings } from "./use-reader-settings";
 
 const EndOfBook = lazy(() => import("./end-of-book"));
-// The reader's extras are not on its first screen: their code comes after it (prefetched once idle).
-const loadAnnotations = () => import("../annotations");
-const loadSettingsSheet = () => import("./settings-sheet");
-const loadTocSheet = () => import("./toc-sheet");
-const loadBookSearchSheet = () => import("./book-search-sheet");
-const ReaderAnnotations = lazy(async () => ({ default: (await loadAnnotations()).ReaderAnnotations }));
-const SettingsSheet = lazy(async () => ({ default: (await loadSettingsSheet()).SettingsSheet }));
-const TocSheet = lazy(async () => ({ default: (await loadTocSheet()).TocSheet }));
-const BookSearchSheet = lazy(async () => ({ default: (await loadBookSearchSheet()).BookSearchSheet }));
-
-/** True from the first time `open` is: a sheet is mounted then, and stays mounted so it can close as a dialog does. */
-function useOpenedOnce(open: boolean): boolean {
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
-  return opened || open;
-}
-
 export interface ReaderViewProps {
   bookId: string;
   bookTitle: string | undefined;
@@ -84,22 +66,12 @@ export function ReaderView({ bookId, bookTitle, toc, chapters, chapter, switchin
   const frame = useRef<ChapterFrameHandle>(null);
   const [metrics, setMetrics] = useState<FrameMetrics | null>(null);
   const [chromeHidden, setChromeHidden] = useState(false);
-  const [panel, setPanel] = useState<"toc" | "settings" | "search" | null>(null);
+  const [panel, setPanel] = useState<ReaderPanel | null>(null);
   const [signInOffer, setSignInOffer] = useState<"hidden" | "shown" | "dismissed">("hidden");
   const [ended, setEnded] = useState(false);
   const [readingStarted, setReadingStarted] = useState(false);
   const hydrated = useHydrated();
-  const tocMounted = useOpenedOnce(panel === "toc");
-  const settingsMounted = useOpenedOnce(panel === "settings");
-  const searchMounted = useOpenedOnce(panel === "search");
-  useEffect(() => {
-    whenIdle(() => {
-      void loadAnnotations();
-      void loadTocSheet();
-      void loadSettingsSheet();
-      void loadBookSearchSheet();
-    });
-  }, []);
+  usePrefetchedReaderExtras();
 
   const sessionStatus = useRef(session.status);
   sessionStatus.current = session.status;
@@ -334,82 +306,26 @@ export function ReaderView({ bookId, bookTitle, toc, chapters, chapter, switchin
         </div>
       ) : null}
 
-      <footer hidden={chromeHidden} className="pb-safe shrink-0 border-line border-t bg-paper/95">
-        <div className="mx-auto flex max-w-5xl items-center gap-2 px-2 py-2">
-          <IconButton
-            label={chapter.previous ? `Previous chapter: ${chapter.previous.name}` : "Previous chapter"}
-            disabled={!chapter.previous}
-            onClick={() => chapter.previous && goToChapter(chapter.previous.anchorId, 0)}
-            testId="previous-chapter"
-          >
-            <ChevronsLeft aria-hidden="true" className="size-5" />
-          </IconButton>
-          <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-            <div className="flex items-baseline justify-between gap-3 text-ink-muted text-xs tabular-nums">
-              <span className="truncate" data-testid="reader-place">
-                <span className="hidden sm:inline">
-                  {bodyPlace ? `Chapter ${bodyPlace.number} of ${bodyPlace.count} · ` : null}
-                </span>
-                {place}
-              </span>
-              <ReaderProgressMenu
-                bookId={bookId}
-                signedIn={session.status === "signed-in"}
-                onStartedOver={() => startAgain()}
-              >
-                {bookPercent}% of book
-              </ReaderProgressMenu>
-            </div>
-            <ReadingProgressBar
-              label="Place in chapter"
-              percent={seenPercent}
-              valueText={`${place}, ${seenPercent}% of the chapter`}
-              emphasis
-            />
-            <ReadingProgressBar label="Place in book" percent={bookPercent} valueText={`${bookPercent}% of the book`} />
-          </div>
-          <IconButton
-            label={chapter.next ? `Next chapter: ${chapter.next.name}` : "Next chapter"}
-            disabled={!chapter.next}
-            onClick={() => chapter.next && goToChapter(chapter.next.anchorId, 0)}
-            testId="next-chapter"
-          >
-            <ChevronsRight aria-hidden="true" className="size-5" />
-          </IconButton>
-        </div>
-      </footer>
+      <ReaderFooter
+        bookId={bookId}
+        chapter={chapter}
+        hidden={chromeHidden}
+        signedIn={session.status === "signed-in"}
+        bodyPlace={bodyPlace}
+        place={place}
+        seenPercent={seenPercent}
+        bookPercent={bookPercent}
+        onChapter={(anchorId) => goToChapter(anchorId, 0)}
+        onStartedOver={startAgain}
+      />
 
-      {tocMounted ? (
-        <Suspense fallback={null}>
-          <TocSheet
-            open={panel === "toc"}
-            // Its dialog's close event comes after a switch to the search sheet, which must stay open.
-            onClose={() => setPanel((shown) => (shown === "toc" ? null : shown))}
-            onClosed={onTocClosed}
-            entries={toc}
-            currentAnchorId={chapter.anchorId}
-            onChoose={chooseTocEntry}
-            onSearch={() => setPanel("search")}
-          />
-        </Suspense>
-      ) : null}
-      {searchMounted ? (
-        <Suspense fallback={null}>
-          <BookSearchSheet bookId={bookId} open={panel === "search"} onClose={() => setPanel(null)} />
-        </Suspense>
-      ) : null}
-      {settingsMounted ? (
-        <Suspense fallback={null}>
-          <SettingsSheet
-            open={panel === "settings"}
-            onClose={() => setPanel(null)}
-            settings={settings}
-            onChange={updateSettings}
-            appTheme={appTheme}
-            rotation={rotation}
-          />
-        </Suspense>
-      ) : null}
+      <ReaderSheets
+        bookId={bookId}
+        panel={panel}
+        setPanel={setPanel}
+        toc={{ entries: toc, currentAnchorId: chapter.anchorId, onChoose: chooseTocEntry, onClosed: onTocClosed }}
+        settings={{ settings, onChange: updateSettings, appTheme, rotation }}
+      />
       {ended ? (
         <Suspense fallback={null}>
           <EndOfBook
@@ -427,77 +343,5 @@ export function ReaderView({ bookId, bookTitle, toc, chapters, chapter, switchin
         </Suspense>
       ) : null}
     </div>
-  );
-}
-
-const ICON_BUTTON =
-  "inline-flex size-10 shrink-0 items-center justify-center rounded-full text-ink-muted transition-colors hover:bg-sunken hover:text-ink disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent";
-
-function IconButton({
-  label,
-  onClick,
-  children,
-  disabled,
-  testId,
-}: {
-  label: string;
-  onClick(): void;
-  children: ReactNode;
-  disabled?: boolean;
-  testId?: string;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      onClick={onClick}
-      disabled={disabled}
-      data-testid={testId}
-      className={ICON_BUTTON}
-    >
-      {children}
-    </button>
-  );
-}
-
-/** The place of header buttons whose code or support is not known yet, so nothing moves when they come. */
-function HeaderSpace({ count }: { count: number }) {
-  return <span aria-hidden="true" className="inline-block h-10 shrink-0" style={{ width: `${count * 2.5}rem` }} />;
-}
-
-/** Wide screens get visible page buttons beside the page; phones turn by tapping or swiping the text. */
-function PageButton({
-  label,
-  side,
-  hidden,
-  onClick,
-  children,
-}: {
-  label: string;
-  side: "left" | "right";
-  hidden: boolean;
-  onClick(): void;
-  children: ReactNode;
-}) {
-  if (hidden) return null;
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      onClick={onClick}
-      // The hit area is the page's whole height; its focus ring goes on the round arrow, not down the page.
-      className={`group hidden w-16 shrink-0 items-center text-ink-faint outline-none transition-colors hover:text-ink focus-visible:text-ink focus-visible:outline-none md:flex lg:w-24 ${
-        side === "left" ? "justify-end pr-2" : "justify-start pl-2"
-      }`}
-    >
-      <span
-        data-testid={`page-button-${side}`}
-        className="inline-flex size-11 items-center justify-center rounded-full outline-offset-2 hover:bg-sunken group-focus-visible:bg-sunken group-focus-visible:outline-3 group-focus-visible:outline-[var(--q-focus)] group-focus-visible:outline-solid"
-      >
-        {children}
-      </span>
-    </button>
   );
 }
