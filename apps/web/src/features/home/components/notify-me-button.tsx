@@ -1,9 +1,8 @@
 import type { ReaderHome } from "@quire/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { Bell, BellOff } from "lucide-react";
-import { buttonClasses } from "../../../components/button";
+import { FormAlert } from "../../../components/form-alert";
 import { errorMessage } from "../../../lib/errors";
-import { useToggleLaunchSubscription } from "../../library";
+import { LaunchReminderButton, useToggleLaunchSubscription } from "../../library";
 import { homeKeys } from "../queries";
 
 /**
@@ -40,28 +39,15 @@ export function NotifyMeButton({
       },
     });
   return (
-    <div className="flex flex-col gap-1">
-      <button
-        type="button"
-        aria-pressed={subscribed}
-        aria-label={`${subscribed ? "Don't notify me" : "Notify me"} when ${title} launches`}
+    <div className="flex flex-col gap-1.5">
+      <LaunchReminderButton
+        subscribed={subscribed}
         disabled={reminder.isPending}
-        onClick={toggle}
-        className={buttonClasses(subscribed ? "secondary" : "primary", "sm", "w-full")}
-        data-testid="notify-me"
-      >
-        {subscribed ? (
-          <BellOff aria-hidden="true" className="size-4" />
-        ) : (
-          <Bell aria-hidden="true" className="size-4" />
-        )}
-        {subscribed ? "Don't notify me" : "Notify me"}
-      </button>
-      {reminder.isError ? (
-        <p role="alert" className="text-danger text-xs">
-          {errorMessage(reminder.error)}
-        </p>
-      ) : null}
+        onToggle={toggle}
+        bookTitle={title}
+        primary
+      />
+      {reminder.isError ? <FormAlert>{errorMessage(reminder.error)}</FormAlert> : null}
     </div>
   );
 }

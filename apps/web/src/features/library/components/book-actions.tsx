@@ -98,27 +98,37 @@ export function BookActions({ book }: { book: BookSummary }) {
   );
 }
 
-/** The launch reminder toggle, shared by the book page and an author's profile. */
+/**
+ * The launch reminder toggle of the book page, an author's profile and the home's coming-soon row. Where the book
+ * is not the page's subject (a row of cards), its title goes into the accessible name.
+ */
 export function LaunchReminderButton({
   subscribed,
   disabled,
   onToggle,
+  bookTitle,
+  primary = false,
 }: {
   subscribed: boolean;
   disabled: boolean;
   onToggle: () => void;
+  bookTitle?: string;
+  primary?: boolean;
 }) {
+  // In a card the row says the books are coming; the accessible name must still contain the visible words.
+  const label = subscribed ? "Don't notify me" : bookTitle ? "Notify me" : "Notify me at launch";
   return (
     <button
       type="button"
       aria-pressed={subscribed}
+      aria-label={bookTitle ? `${label} when ${bookTitle} launches` : undefined}
       disabled={disabled}
       onClick={onToggle}
-      className={buttonClasses("secondary", "sm", "w-full")}
+      className={buttonClasses(primary && !subscribed ? "primary" : "secondary", "sm", "w-full")}
       data-testid="launch-subscription"
     >
       {subscribed ? <BellOff aria-hidden="true" className="size-4" /> : <Bell aria-hidden="true" className="size-4" />}
-      {subscribed ? "Don't notify me" : "Notify me at launch"}
+      {label}
     </button>
   );
 }
