@@ -80,4 +80,24 @@ test.describe("analytics consent", () => {
     await expect(banner(page)).toHaveCount(0);
     expect(sent).toBe(0);
   });
+
+  test("on a 360 px phone the banner leaves the page's end reachable: the footer scrolls clear of it", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/browse");
+    await expect(banner(page)).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const footerLinks = page.getByRole("contentinfo").getByRole("link");
+    const lastLink = await footerLinks.last().boundingBox();
+    const bannerBox = await banner(page).boundingBox();
+    expect(lastLink && bannerBox).toBeTruthy();
+    if (!lastLink || !bannerBox) return;
+    expect(lastLink.y + lastLink.height).toBeLessThanOrEqual(bannerBox.y);
+
+    // Answered, the room goes with it.
+    await banner(page).getByRole("button", { name: "No thanks" }).click();
+    await expect(banner(page)).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.style.getPropertyValue("--q-overlay-space"))).toBe("");
+  });
 });

@@ -72,7 +72,9 @@ export function AppShell() {
   return (
     <div
       className="flex min-h-dvh flex-col"
-      style={{ paddingBottom: keyboardOpen ? undefined : `var(--q-bottom-space)` }}
+      style={{
+        paddingBottom: keyboardOpen ? undefined : "calc(var(--q-bottom-space) + var(--q-overlay-space, 0px))",
+      }}
     >
       <SkipLink />
       <NavigationProgress />

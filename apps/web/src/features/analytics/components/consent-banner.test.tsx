@@ -19,4 +19,16 @@ describe("the consent banner", () => {
     fireEvent.click(screen.getByRole("button", { name: "Allow" }));
     expect(onChoose.mock.calls).toEqual([[false], [true]]);
   });
+
+  it("keeps room under the page for itself while it shows, and gives it back when it goes", () => {
+    const root = document.documentElement.style;
+    const { unmount } = render(
+      <MemoryRouter>
+        <ConsentBanner onChoose={vi.fn()} />
+      </MemoryRouter>,
+    );
+    expect(root.getPropertyValue("--q-overlay-space")).toMatch(/^\d+px$/);
+    unmount();
+    expect(root.getPropertyValue("--q-overlay-space")).toBe("");
+  });
 });
