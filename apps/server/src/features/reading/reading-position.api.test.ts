@@ -1,8 +1,9 @@
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createBook } from "../../../test/factories";
 import { type ProgressTestBook as Book, useProgressApi } from "../../../test/progress-api";
 import { bookCounters, setChapterWords } from "../../../test/reading-fixtures";
-import { dialectsUnderTest } from "../../../test/test-db";
+import { dialectsUnderTest, itOnPostgres } from "../../../test/test-db";
 
 /** A book's progress is the reader's place in it: words before the place, finishing, order of writes, start over. */
 describe.each(dialectsUnderTest())("reading position API on %s", (dialect) => {
@@ -250,6 +251,31 @@ describe.each(dialectsUnderTest())("reading position API on %s", (dialect) => {
         expect(missing.statusCode).toBe(404);
         expect(missing.json().error.message).toBe("Book not found!");
       }
+    }
+  });
+
+  itOnPostgres(dialect)("saves a place without waiting for the disk; finish and start over wait for it", async () => {
+    const { headers } = await reader();
+    const book = await createBook(testDb.db, { chapters: 2 });
+    // What each write to the reader's progress row ran with, recorded from inside its transaction.
+    await sql`create table commit_modes (n serial, mode text)`.execute(testDb.db);
+    await sql`create function record_commit_mode() returns trigger language plpgsql as $$
+      begin insert into commit_modes (mode) values (current_setting('synchronous_commit')); return new; end $$`.execute(
+      testDb.db,
+    );
+    await sql`create trigger record_commit_mode after insert or update on reading_progress
+      for each row execute function record_commit_mode()`.execute(testDb.db);
+    try {
+      const post = (action: string) =>
+        t.app.inject({ method: "POST", url: `${progressUrl(book.id)}/${action}`, headers, payload: {} });
+      expect((await put(progressUrl(book.id), at("chapter-1", 0.5), headers)).statusCode).toBe(200);
+      expect((await put(chapterUrl(book.id, "chapter-2"), { progress: 40 }, headers)).statusCode).toBe(200);
+      expect((await post("finish")).statusCode).toBe(200);
+      expect((await post("start-over")).statusCode).toBe(200);
+      const modes = await sql<{ mode: string }>`select mode from commit_modes order by n`.execute(testDb.db);
+      expect(modes.rows.map((row) => row.mode)).toEqual(["off", "off", "on", "on"]);
+    } finally {
+      await sql`drop trigger record_commit_mode on reading_progress`.execute(testDb.db);
     }
   });
 });

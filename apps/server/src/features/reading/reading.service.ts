@@ -27,6 +27,17 @@ import { listEntriesRepository } from "./list-entries.repository";
 import { presentChapterProgress, presentReadingProgress } from "./reading.presenter";
 import type { BookForProgress, BookProgressOutcome, BookProgressWrite, ReadingRepository } from "./reading.repository";
 
+interface CommitMode {
+  awaitFlush: boolean;
+}
+/**
+ * A reading position is saved again and again as the reader moves, and the client sends the latest one again:
+ * its commit need not wait for the disk (docs/scale.md), which takes the write path's tail with it.
+ */
+const POSITION_SAVE: CommitMode = { awaitFlush: false };
+/** "Mark as finished" and "Start over" are one-off actions: they wait until they are durable. */
+const EXPLICIT_ACTION: CommitMode = { awaitFlush: true };
+
 /** One write's transaction, its moment, and whether it recorded an event (the worker is nudged after commit). */
 interface WriteScope {
   trx: Transaction<Database>;
@@ -109,7 +120,7 @@ export class ReadingService {
           : clampProgress(update.progress);
       const now = this.deps.clock();
       const lastReadAt = this.readAt(update.readAt, now);
-      return this.inTransaction(userId, now, async (scope) => {
+      return this.inTransaction(userId, now, POSITION_SAVE, async (scope) => {
         const saved = await this.saveBookProgress(scope, target, {
           userId,
           bookId,
@@ -138,7 +149,7 @@ export class ReadingService {
       const epubPosition = update.epubPosition ? toJson(update.epubPosition) : null;
       const now = this.deps.clock();
       const lastReadAt = this.readAt(update.readAt, now);
-      return this.inTransaction(userId, now, async (scope) => {
+      return this.inTransaction(userId, now, POSITION_SAVE, async (scope) => {
         await this.repository.upsertChapterProgress(scope.trx, {
           userId,
           bookId,
@@ -191,7 +202,7 @@ export class ReadingService {
     const now = this.deps.clock();
     const lastReadAt = this.readAt(readAt, now);
     const position: EpubPosition | null = state.anchorId ? { anchorId: state.anchorId, offset: state.offset } : null;
-    return this.inTransaction(userId, now, async (scope) => {
+    return this.inTransaction(userId, now, EXPLICIT_ACTION, async (scope) => {
       const outcome = await this.repository.setBookState(scope.trx, {
         userId,
         bookId: target.id,
@@ -296,11 +307,17 @@ export class ReadingService {
    * One transaction per write, one reader's writes one at a time, retried on PostgreSQL deadlocks;
    * events it wrote are announced after commit.
    */
-  private async inTransaction<T>(userId: string, moment: Date, work: (scope: WriteScope) => Promise<T>): Promise<T> {
+  private async inTransaction<T>(
+    userId: string,
+    moment: Date,
+    { awaitFlush }: CommitMode,
+    work: (scope: WriteScope) => Promise<T>,
+  ): Promise<T> {
     const now = moment.toISOString();
     let wroteEvent = false;
     const result = await retryingTransaction(this.repository.db, async (trx) => {
       await this.repository.lockReader(trx, userId);
+      if (!awaitFlush) await this.repository.commitWithoutFlush(trx);
       const scope: WriteScope = { trx, now, wroteEvent: false };
       const value = await work(scope);
       wroteEvent = scope.wroteEvent;
