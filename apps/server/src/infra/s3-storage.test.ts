@@ -86,7 +86,7 @@ describe("S3FileStorage against a real S3-compatible server", () => {
     await expect(wrong.removeAll("covers")).rejects.toThrow(/S3 list covers\/ failed with 404/);
   });
 
-  it("hands out /files URLs, or public-bucket URLs when S3_PUBLIC_URL is set, and maps both back to keys", async () => {
+  it("hands out /files URLs, or public-bucket URLs for files of no book when S3_PUBLIC_URL is set, and maps both back to keys", async () => {
     const local = storage();
     expect(local.urlFor("covers/b/cover.svg")).toBe("/files/covers/b/cover.svg");
     expect(local.keyForUrl("/files/covers/b/cover.svg")).toBe("covers/b/cover.svg");
@@ -98,6 +98,12 @@ describe("S3FileStorage against a real S3-compatible server", () => {
     expect(cdn.keyForUrl(url)).toBe("covers/b/cover.svg");
     // Files stored before the CDN was configured keep working.
     expect(cdn.keyForUrl("/files/covers/b/cover.svg")).toBe("covers/b/cover.svg");
+    // A book's files stay behind /files/, where a hidden book's are refused (BookFileGate).
+    for (const bookFile of ["books/b1/cover-1.jpg", "books/b1/v1/a1/original.epub", "covers/b1.svg"]) {
+      expect(await cdn.put(bookFile, new Uint8Array([1]), "application/octet-stream")).toBe(`/files/${bookFile}`);
+      expect(cdn.keyForUrl(`/files/${bookFile}`)).toBe(bookFile);
+    }
+    expect(cdn.urlFor("users-avatars/u1/1-me.png")).toBe("https://cdn.example.com/quire/users-avatars/u1/1-me.png");
     expect(cdn.keyForUrl("https://cdn.example.com/quire/../secret")).toBeUndefined();
     expect(cdn.keyForUrl("https://cdn.example.com/other/covers/b/cover.svg")).toBeUndefined();
   });

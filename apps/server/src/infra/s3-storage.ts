@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { isWithinRetryWindow, STORAGE_OPERATION_RETRY_MS, uploadRetryDelayMs } from "@quire/core";
 import { AwsClient } from "aws4fetch";
-import { assertSafeKey, FILES_URL_PREFIX, type FileStorage } from "./storage";
+import { assertSafeKey, bookIdOfFile, FILES_URL_PREFIX, type FileStorage } from "./storage";
 
 export interface S3StorageOptions {
   /** The server's origin, e.g. `https://s3.eu-west-1.amazonaws.com` or a MinIO URL; buckets are addressed by path. */
@@ -60,7 +60,12 @@ export class S3FileStorage implements FileStorage {
   }
 
   urlFor(key: string): string {
-    return (this.publicPrefix ?? FILES_URL_PREFIX) + assertSafeKey(key);
+    const safeKey = assertSafeKey(key);
+    // A book's files are linked at /files/ even with a CDN: that route hides a hidden book's files from all but
+    // its authors (BookFileGate); a public bucket would serve them to anyone holding an old link.
+    const prefix =
+      this.publicPrefix !== undefined && bookIdOfFile(safeKey) === undefined ? this.publicPrefix : undefined;
+    return (prefix ?? FILES_URL_PREFIX) + safeKey;
   }
 
   async put(key: string, bytes: Uint8Array, contentType: string): Promise<string> {

@@ -3,7 +3,7 @@ import { dirname, join, normalize, sep } from "node:path";
 
 /** Where uploaded and generated files live: a folder in the data directory, or a bucket with QUIRE_STORAGE=s3 (s3-storage.ts). */
 export interface FileStorage {
-  /** Stores bytes under a key like `covers/{bookId}/cover.svg` and returns the public URL path. */
+  /** Stores bytes under a key like `books/{bookId}/cover-1.jpg` and returns the URL it is served at. */
   put(key: string, bytes: Uint8Array, contentType: string): Promise<string>;
   exists(key: string): Promise<boolean>;
   read(key: string): Promise<Uint8Array | undefined>;
@@ -18,6 +18,11 @@ export interface FileStorage {
 }
 
 export const FILES_URL_PREFIX = "/files/";
+
+/** The book a stored file belongs to: `books/{id}/…` (imports, studio covers) or `covers/{id}.svg` (the seed's). */
+export function bookIdOfFile(key: string): string | undefined {
+  return /^books\/([^/]+)\//.exec(key)?.[1] ?? /^covers\/([^/]+)\.[a-z0-9]+$/i.exec(key)?.[1];
+}
 
 /** Keys are relative paths of safe segments; anything that could climb out of the root is refused. */
 export function assertSafeKey(key: string): string {

@@ -1,12 +1,8 @@
+import { bookIdOfFile } from "../../infra/storage";
 import type { ReaderRepository } from "./reader.repository";
 
 /** `public` for anyone; `private` only for the one asking (never kept by a shared cache); else not found. */
 export type BookFileAccess = "public" | "private" | "not-found";
-
-/** The book a stored file belongs to: `books/{id}/…` (imports, studio covers) or `covers/{id}.svg` (the seed's). */
-export function bookIdOfFile(key: string): string | undefined {
-  return /^books\/([^/]+)\//.exec(key)?.[1] ?? /^covers\/([^/]+)\.[a-z0-9]+$/i.exec(key)?.[1];
-}
 
 /**
  * Who may fetch a book's stored files by their storage URL (`/files/…`): anyone while the book is shown,
