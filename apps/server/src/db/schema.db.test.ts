@@ -13,6 +13,7 @@ const TABLES = [
   "book_authors",
   "book_data",
   "book_genres",
+  "book_json",
   "books",
   "categories",
   "category_books",

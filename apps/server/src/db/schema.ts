@@ -86,6 +86,13 @@ export interface BooksTable {
   lastInteractedAt: string | null;
 }
 
+/** A book's catalogue JSON, written by triggers (migration 2026-11-27-01-book-json, docs/catalog.md). */
+export interface BookJsonTable {
+  bookId: string;
+  card: string;
+  detail: string;
+}
+
 export interface BookAuthorsTable {
   bookId: string;
   authorId: string;
@@ -422,6 +429,7 @@ export interface Database {
   stars: StarsTable;
   listEntries: ListEntriesTable;
   books: BooksTable;
+  bookJson: BookJsonTable;
   bookAuthors: BookAuthorsTable;
   bookGenres: BookGenresTable;
   categories: CategoriesTable;

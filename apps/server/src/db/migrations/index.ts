@@ -26,6 +26,7 @@ import * as analyticsRollups from "./2026-11-26-11-analytics-rollups";
 import * as referrals from "./2026-11-26-12-referrals";
 import * as pushKinds from "./2026-11-26-13-push-kinds";
 import * as scaleIndexes from "./2026-11-26-16-scale-indexes";
+import * as bookJson from "./2026-11-27-01-book-json";
 
 export interface DialectMigration {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -60,4 +61,5 @@ export const migrations: Record<string, DialectMigration> = {
   "2026-11-26-09-plus": plus,
   "2026-11-26-12-referrals": referrals,
   "2026-11-26-16-scale-indexes": scaleIndexes,
+  "2026-11-27-01-book-json": bookJson,
 };

@@ -103,7 +103,7 @@ export class CatalogRepository {
     this.bookDetailQuery = new ReusableQuery(
       db
         .selectFrom("books")
-        .leftJoin("bookData", "bookData.bookId", "books.id")
+        .innerJoin("bookJson", "bookJson.bookId", "books.id")
         .select(["books.display", bookDetailJson(dialect).as("json")])
         .where("books.id", "=", param("id"))
         .compile(),
@@ -190,6 +190,7 @@ export class CatalogRepository {
       const builder = this.db
         .selectFrom(page.limit(param("limit") as unknown as number).as("page"))
         .innerJoin("books", "books.id", "page.id")
+        .innerJoin("bookJson", "bookJson.bookId", "page.id")
         .select(["page.sortKey", "books.id", bookJson(this.dialect).as("json")])
         .orderBy("page.sortKey", direction)
         .orderBy("books.id", direction);
