@@ -237,19 +237,18 @@ export class ReadingRepository {
    * and two first reads of one author's books cannot both miss each other's row. NO KEY UPDATE, not
    * UPDATE: progress inserts take KEY SHARE locks on the same row, which it must not wait for. SQLite
    * needs nothing: BEGIN IMMEDIATE already runs write transactions one at a time.
+   *
+   * Without `awaitFlush`, the same statement lets the transaction's commit return before its WAL reaches disk
+   * (`synchronous_commit` off for this transaction only): a server crash may lose the last fraction of a second
+   * of such commits, never part of one. SQLite has no per-transaction switch.
    */
-  async lockReader(trx: Transaction<Database>, userId: string): Promise<void> {
+  async lockReader(trx: Transaction<Database>, userId: string, { awaitFlush }: { awaitFlush: boolean }): Promise<void> {
     if (this.dialect !== "postgres") return;
-    await trx.selectFrom("users").select("id").where("id", "=", userId).forNoKeyUpdate().execute();
-  }
-
-  /**
-   * Lets the transaction's commit return before its WAL reaches disk (PostgreSQL): a server crash may lose
-   * the last fraction of a second of such commits, never part of one. SQLite has no per-transaction switch.
-   */
-  async commitWithoutFlush(trx: Transaction<Database>): Promise<void> {
-    if (this.dialect !== "postgres") return;
-    await sql`set local synchronous_commit = off`.execute(trx);
+    const lock = trx.selectFrom("users").select("id").where("id", "=", userId).forNoKeyUpdate();
+    await (awaitFlush
+      ? lock
+      : lock.select(sql<string>`set_config('synchronous_commit', 'off', true)`.as("synchronousCommit"))
+    ).execute();
   }
 
   /**

@@ -31,8 +31,8 @@ interface CommitMode {
   awaitFlush: boolean;
 }
 /**
- * A reading position is saved again and again as the reader moves, and the client sends the latest one again:
- * its commit need not wait for the disk (docs/scale.md), which takes the write path's tail with it.
+ * A reading place is saved again at the reader's next move, each save carrying the latest place: its commit need
+ * not wait for the disk, where the write path's tail was (docs/scale.md). A crash may set a place back a page.
  */
 const POSITION_SAVE: CommitMode = { awaitFlush: false };
 /** "Mark as finished" and "Start over" are one-off actions: they wait until they are durable. */
@@ -310,14 +310,13 @@ export class ReadingService {
   private async inTransaction<T>(
     userId: string,
     moment: Date,
-    { awaitFlush }: CommitMode,
+    commitMode: CommitMode,
     work: (scope: WriteScope) => Promise<T>,
   ): Promise<T> {
     const now = moment.toISOString();
     let wroteEvent = false;
     const result = await retryingTransaction(this.repository.db, async (trx) => {
-      await this.repository.lockReader(trx, userId);
-      if (!awaitFlush) await this.repository.commitWithoutFlush(trx);
+      await this.repository.lockReader(trx, userId, commitMode);
       const scope: WriteScope = { trx, now, wroteEvent: false };
       const value = await work(scope);
       wroteEvent = scope.wroteEvent;
