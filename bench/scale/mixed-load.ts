@@ -54,6 +54,11 @@ export interface MixedResult {
   behind: number;
   /** This generator's own CPU time over its whole run, warm-up included. */
   cpuSeconds: number;
+  /**
+   * Fixed rate only: how late the generator itself sent the measured requests after they were due (its own
+   * event loop, or a core it waited for), ms. Each request's latency includes it.
+   */
+  sendLag: { p50: number; p99: number; max: number };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -84,11 +89,13 @@ async function main(): Promise<void> {
   const measureFrom = started + spec.warmupSeconds * 1000;
   const endAt = measureFrom + spec.durationSeconds * 1000;
   let inFlight = 0;
+  const sendLags: number[] = [];
 
   const send = (dueAt: number): Promise<void> => {
     const route = pickRoute();
     const request = route.requests[Math.floor(Math.random() * route.requests.length)] as RouteRequest;
     const measured = dueAt >= measureFrom && dueAt < endAt;
+    if (measured && spec.mode === "rate") sendLags.push(performance.now() - dueAt);
     inFlight += 1;
     return new Promise((resolve) => {
       const done = (status: string) => {
@@ -167,6 +174,7 @@ async function main(): Promise<void> {
     };
   });
   const requests = routes.reduce((sum, r) => sum + r.requests, 0);
+  const lags = sendLags.sort((a, b) => a - b);
   const result: MixedResult = {
     throughput: requests / spec.durationSeconds,
     requests,
@@ -174,6 +182,7 @@ async function main(): Promise<void> {
     routes,
     behind,
     cpuSeconds: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
+    sendLag: { p50: percentile(lags, 50), p99: percentile(lags, 99), max: lags.at(-1) ?? 0 },
   };
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }

@@ -3,7 +3,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { BENCH_DIR, REPO_ROOT } from "../lib";
 
 export const DATABASE_URL = process.env.BENCH_SCALE_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/quire_scale";
@@ -115,6 +115,9 @@ const serverEnv = (dataDir: string, port: number) => ({
   QUIRE_TRUST_PROXY: "1",
   // Every simulated reader comes from the load generator's one address: its per-IP search limit stands for many.
   QUIRE_SEARCH_PER_IP_PER_MINUTE: "1000000",
+  // The event loop probe (loop-probe.mjs) reports into the bench's temporary directory when asked.
+  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${join(BENCH_DIR, "scale", "loop-probe.mjs")}`.trim(),
+  QUIRE_BENCH_LOOP_DIR: dirname(dataDir),
 });
 
 /** `quire start`, as `npm run quire -- start` runs it, timed until it answers. */

@@ -32,6 +32,7 @@ import {
 } from "../lib";
 import { dropDatabase, ensureFixture, FACTOR, type FixtureReport, SCALE } from "./fixture";
 import type { MixedResult, MixedSpec, RouteMix } from "./mixed-load";
+import { describeWatch, watchPhase } from "./observe";
 import { checkPlans, type PlanReport } from "./plans";
 import {
   type ApiProcess,
@@ -90,6 +91,11 @@ async function runMixed(spec: MixedSpec, dir: string, name: string, pids: number
     postgres: postgres(),
     nginx: nginx(),
   };
+  // Fixed-rate phases: where requests waited over the measured period.
+  const watch =
+    spec.mode === "rate"
+      ? watchPhase(DATABASE_URL, new URL(DATABASE_URL).pathname.slice(1), dir, pids, spec.warmupSeconds * 1000)
+      : undefined;
   const output = await new Promise<string>((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", join(BENCH_DIR, "scale", "mixed-load.ts"), specPath], {
       cwd: BENCH_DIR,
@@ -105,6 +111,7 @@ async function runMixed(spec: MixedSpec, dir: string, name: string, pids: number
     );
   });
   const result = JSON.parse(output.trim().split("\n").at(-1) ?? "") as MixedResult;
+  const watched = await watch?.finish();
   const seconds = (performance.now() - before.at) / 1000;
   const cpu = apiCpu() - before.api;
   const split = {
@@ -124,7 +131,12 @@ async function runMixed(spec: MixedSpec, dir: string, name: string, pids: number
     other: Math.max(0, split.machine - ours) / seconds,
   };
   const answered = result.throughput * spec.durationSeconds * (1 + spec.warmupSeconds / spec.durationSeconds);
-  return { result, cores, cpuMicrosPerRequest: answered > 0 ? (cpu * 1e6) / answered : 0 };
+  const where = watched ? describeWatch(watched, spec.durationSeconds) : [];
+  if (spec.mode === "rate")
+    where.push(
+      `the load generator sent requests p50 ${fmtMs(result.sendLag.p50)}, p99 ${fmtMs(result.sendLag.p99)}, at most ${fmtMs(result.sendLag.max)} after they were due`,
+    );
+  return { result, cores, cpuMicrosPerRequest: answered > 0 ? (cpu * 1e6) / answered : 0, where };
 }
 
 function fmtCores(cores: CpuSplit): string {
@@ -257,6 +269,7 @@ async function main(): Promise<number> {
       log(
         `  ${name.padEnd(9)} ${fmtInt(run.result.throughput)} req/s, ${run.result.failed} failed, ${fmtInt(run.cpuMicrosPerRequest)} µs API CPU/req${run.result.behind ? `, ${run.result.behind} still waiting at the end` : ""}; cores busy ${fmtCores(run.cores)}`,
       );
+      for (const line of run.where) log(`            ${line}`);
       return run;
     };
     const ceiling = await phase("ceiling", { ...base, routes: ceilingRoutes, mode: "closed", rate: 0 });
@@ -386,6 +399,10 @@ async function main(): Promise<number> {
       summary,
       "",
       routeTable,
+      "",
+      `Where the time went at ${fmtInt(RATE)}/s, over the measured period:`,
+      "",
+      ...fixed.where.map((line) => `- ${line}`),
       "",
       `Ceiling drift ${(drift * 100).toFixed(1)} %${Math.abs(drift) > 0.1 ? " (over 10 %: rerun on a quieter machine)" : ""}. ${rateKept ? "The servers kept up with the fixed rate" : `The servers did NOT keep up with ${fmtInt(RATE)}/s: ${fmtInt(fixed.result.behind)} requests were still waiting when the measured period ended`}; ${allPass ? "all budgets met." : "budgets missed: see the table."}`,
       "",
