@@ -25,6 +25,7 @@ const TABLES = [
   "email_tokens",
   "exchange_rate_tables",
   "follows",
+  "genre_books",
   "genres",
   "koreader_documents",
   "koreader_progress",

@@ -93,6 +93,16 @@ export interface BookJsonTable {
   detail: string;
 }
 
+/** `book_genres` with the book's visibility and sort values, kept by triggers (migration 2026-11-27-02-genre-books). */
+export interface GenreBooksTable {
+  bookId: string;
+  genreId: string;
+  display: Bool;
+  interactionScore: number;
+  addedDate: string;
+  title: string;
+}
+
 export interface BookAuthorsTable {
   bookId: string;
   authorId: string;
@@ -430,6 +440,7 @@ export interface Database {
   listEntries: ListEntriesTable;
   books: BooksTable;
   bookJson: BookJsonTable;
+  genreBooks: GenreBooksTable;
   bookAuthors: BookAuthorsTable;
   bookGenres: BookGenresTable;
   categories: CategoriesTable;

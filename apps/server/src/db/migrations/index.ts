@@ -27,6 +27,7 @@ import * as referrals from "./2026-11-26-12-referrals";
 import * as pushKinds from "./2026-11-26-13-push-kinds";
 import * as scaleIndexes from "./2026-11-26-16-scale-indexes";
 import * as bookJson from "./2026-11-27-01-book-json";
+import * as genreBooks from "./2026-11-27-02-genre-books";
 
 export interface DialectMigration {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -62,4 +63,5 @@ export const migrations: Record<string, DialectMigration> = {
   "2026-11-26-12-referrals": referrals,
   "2026-11-26-16-scale-indexes": scaleIndexes,
   "2026-11-27-01-book-json": bookJson,
+  "2026-11-27-02-genre-books": genreBooks,
 };

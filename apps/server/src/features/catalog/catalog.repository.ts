@@ -18,8 +18,6 @@ export interface BookFilters {
 
 type BooksQuery = SelectQueryBuilder<Database, "books", BookRow>;
 
-const GENRE_SIZES_TTL_MS = 5 * 60_000;
-
 /** A book row with its genre ids and its categories' `position id` pairs folded in as comma-joined text. */
 export type ListedBookRow = BookRow & { genreRefs: string | null; categoryRefs: string | null };
 
@@ -64,13 +62,15 @@ const SORTS = {
   newest: { column: "addedDate", direction: "desc", type: "string" },
   title: { column: "title", direction: "asc", type: "string" },
 } as const satisfies Record<BookSort, { column: keyof BookRow; direction: "asc" | "desc"; type: "string" | "number" }>;
+type SortColumn = (typeof SORTS)[BookSort]["column"];
+/** A page's keys, from `books` or from a genre's `genre_books` rows. */
+type KeysQuery = SelectQueryBuilder<Database, "books" | "genreBooks", { sortKey: string | number; id: string }>;
 
 /** Every SQL statement the catalogue reads with. */
 export class CatalogRepository {
   private readonly bookWithDataQuery;
   private readonly bookDetailQuery;
   private readonly labelsOfBookQuery;
-  private genreSizes: { readAt: number; sizes: Promise<{ books: number; genres: Map<string, number> }> } | undefined;
   /** One compiled list statement per filter shape (which filters are set, the sort, how it pages). */
   private readonly listQueries = new Map<string, ReusableQuery<ListedBookJson>>();
 
@@ -170,23 +170,18 @@ export class CatalogRepository {
    * Kysely query cost more than running it. The id tie-breaker runs in the same direction as the sort
    * column, so the index serves the whole ORDER BY (mixed directions make SQLite sort every match).
    */
-  private listQuery(filters: BookFilters, sort: BookSort, paging: "first" | "after" | "offset", rareGenre: boolean) {
+  private listQuery(filters: BookFilters, sort: BookSort, paging: "first" | "after" | "offset") {
     const present = FILTER_KEYS.filter((key) => isSet(filters, key));
-    const shape = `${sort} ${paging} ${present.join(",")}${rareGenre ? " rare-genre" : ""}`;
+    const shape = `${sort} ${paging} ${present.join(",")}`;
     let query = this.listQueries.get(shape);
     if (!query) {
       const { column, direction } = SORTS[sort];
       const placeholders = Object.fromEntries(present.map((key) => [key, param(key)])) as unknown as BookFilters;
-      const order = { sort: `books.${column}`, id: "books.id", direction } as const;
       const after = paging === "after" ? ([param("afterSort"), param("afterId")] as const) : undefined;
-      const filtered = rareGenre
-        ? this.filtered({ ...placeholders, genre: undefined }, this.fromGenre(param("genre")))
-        : this.filtered(placeholders);
-      const keys = filtered.clearSelect().select([sql.ref<string | number>(order.sort).as("sortKey"), "books.id"]);
-      let page = keysetAfter(keys, order, after as [string, string] | undefined);
+      let page = this.pageKeys(placeholders, column, direction, after as [string, string] | undefined);
       if (paging === "offset") page = page.offset(param("offset") as unknown as number);
-      // The page's keys first, then the JSON of those rows only: a sort (a rare genre's plan) would otherwise
-      // build every candidate's JSON, and PostgreSQL would read every walked book's row.
+      // The page's keys first, then the JSON of those rows only: a sort would otherwise build every candidate's
+      // JSON, and PostgreSQL would read every walked book's row.
       const builder = this.db
         .selectFrom(page.limit(param("limit") as unknown as number).as("page"))
         .innerJoin("books", "books.id", "page.id")
@@ -201,52 +196,46 @@ export class CatalogRepository {
   }
 
   /**
-   * A genre's books read from its own rows, then sorted. SQLite takes the tables in CROSS JOIN order, so this
-   * overrides its choice of walking the sort index (PostgreSQL's planner still chooses, from its statistics).
+   * A visible (or hidden) genre's books are walked from `genre_books`' index for the sort, in order, so the page's
+   * keys are exactly the entries read, however common or rare the genre; the books themselves are read only for
+   * the other filters. Other shapes walk the books' own sort index.
    */
-  private fromGenre(genre: string): BooksQuery {
-    // Typed as the books query `filtered` extends: every condition it adds names a books column.
-    return this.db
-      .selectFrom("bookGenres")
-      .crossJoin("books")
-      .selectAll("books")
-      .whereRef("books.id", "=", "bookGenres.bookId")
-      .where("bookGenres.genreId", "=", genre) as unknown as BooksQuery;
+  private walksGenre(filters: BookFilters): filters is BookFilters & { genre: string; display: 0 | 1 } {
+    return Boolean(filters.genre) && filters.display !== undefined;
   }
 
-  /**
-   * Whether a genre filter should start from the genre's rows rather than walk the sort index: the walk reads
-   * about books/size rows per listed book, the genre's rows cost about twice a walked row each (measured on
-   * SQLite). Sizes are read at most every few minutes: a stale one only picks the slower plan for a while.
-   */
-  private async isRareGenre(genre: string | undefined, limit: number): Promise<boolean> {
-    if (!genre) return false;
-    if (!this.genreSizes || this.genreSizes.readAt < Date.now() - GENRE_SIZES_TTL_MS) {
-      const readAt = Date.now();
-      this.genreSizes = {
-        readAt,
-        sizes: Promise.all([
-          this.db
-            .selectFrom("books")
-            .select((eb) => eb.fn.countAll<number>().as("count"))
-            .executeTakeFirstOrThrow(),
-          this.db
-            .selectFrom("bookGenres")
-            .select(["genreId", (eb) => eb.fn.countAll<number>().as("count")])
-            .groupBy("genreId")
-            .execute(),
-        ]).then(([books, genres]) => ({
-          books: Number(books.count),
-          genres: new Map(genres.map((row) => [row.genreId, Number(row.count)])),
-        })),
-      };
-      this.genreSizes.sizes.catch(() => {
-        this.genreSizes = undefined;
-      });
+  /** The (sort value, id) of the books matching `filters` in the sort's order, after `after` when given. */
+  private pageKeys(
+    filters: BookFilters,
+    column: SortColumn,
+    direction: "asc" | "desc",
+    after: [string, string] | undefined,
+  ): KeysQuery {
+    if (!this.walksGenre(filters)) {
+      const keys = this.filtered(filters)
+        .clearSelect()
+        .select([sql.ref<string | number>(`books.${column}`).as("sortKey"), "books.id"]);
+      return keysetAfter(keys, { sort: `books.${column}`, id: "books.id", direction }, after) as unknown as KeysQuery;
     }
-    const sizes = await this.genreSizes.sizes;
-    const size = sizes.genres.get(genre) ?? 0;
-    return size * size * 2 < sizes.books * limit;
+    const { genre, display, ...others } = filters;
+    let ofGenre = this.db
+      .selectFrom("genreBooks")
+      .where("genreBooks.genreId", "=", genre)
+      .where("genreBooks.display", "=", display) as unknown as KeysQuery;
+    if (FILTER_KEYS.some((key) => isSet(others as BookFilters, key))) {
+      // SQLite takes CROSS JOIN's tables in the order written: the genre's index first, then each book by id.
+      // Typed as the books query `filtered` extends: every condition it adds names a books column.
+      const withBooks = ofGenre.crossJoin("books").whereRef("books.id", "=", "genreBooks.bookId");
+      ofGenre = this.filtered(
+        { ...others, display: undefined },
+        withBooks.selectAll("books") as unknown as BooksQuery,
+      ).clearSelect() as unknown as KeysQuery;
+    }
+    const keys = ofGenre.select([
+      sql.ref<string | number>(`genreBooks.${column}`).as("sortKey"),
+      "genreBooks.bookId as id",
+    ]) as unknown as KeysQuery;
+    return keysetAfter(keys, { sort: `genreBooks.${column}`, id: "genreBooks.bookId", direction }, after);
   }
 
   private filterValues(filters: BookFilters): Record<string, unknown> {
@@ -259,8 +248,7 @@ export class CatalogRepository {
     limit: number,
     offset: number,
   ): Promise<ListedBookJson[]> {
-    const rareGenre = await this.isRareGenre(filters.genre, limit + offset);
-    return this.listQuery(filters, sort, "offset", rareGenre).execute(this.db, {
+    return this.listQuery(filters, sort, "offset").execute(this.db, {
       ...this.filterValues(filters),
       limit,
       offset,
@@ -275,8 +263,7 @@ export class CatalogRepository {
   ): Promise<Page<ListedBookJson>> {
     const { type } = SORTS[sort];
     const after = readCursor(cursor, { foreign: "refuse", sortType: type });
-    const rareGenre = await this.isRareGenre(filters.genre, pageSize + 1);
-    const rows = await this.listQuery(filters, sort, after ? "after" : "first", rareGenre).execute(this.db, {
+    const rows = await this.listQuery(filters, sort, after ? "after" : "first").execute(this.db, {
       ...this.filterValues(filters),
       afterSort: after?.[0],
       afterId: after?.[1],
