@@ -1,27 +1,38 @@
 // A page the server rendered is readable before the app runs, so the app is requested only after that first
 // paint: on a slow phone the text shows without waiting for ~150 KB of JavaScript (docs/ssr.md). Classic and
-// external because the CSP allows no inline script; the server writes the entry in data-entry and the page's
-// screen chunks in data-preload.
+// external because the CSP allows no inline script. The server writes in data-entry the app's files in the
+// order they run, the entry last, and in data-preload the page's screen chunks.
 (() => {
   var tag = document.currentScript;
-  var entry = tag?.getAttribute("data-entry");
-  if (!entry) return;
+  var scripts = (tag?.getAttribute("data-entry") || "").split(" ").filter(Boolean);
+  if (scripts.length === 0) return;
   var preloads = (tag.getAttribute("data-preload") || "").split(" ").filter(Boolean);
   var started = false;
-  function start() {
-    if (started) return;
-    started = true;
-    preloads.forEach((href) => {
-      var link = document.createElement("link");
-      link.rel = "modulepreload";
-      link.href = href;
-      document.head.appendChild(link);
-    });
+  // A module script's graph is evaluated in one task: each file is added once the one before has run, so the
+  // app is evaluated in a few shorter tasks rather than one long one (an evaluated module is not run again
+  // when a later file imports it).
+  function run(index) {
     var script = document.createElement("script");
     script.type = "module";
     script.crossOrigin = "anonymous";
-    script.src = entry;
+    script.src = scripts[index];
+    if (index + 1 < scripts.length) script.onload = script.onerror = () => run(index + 1);
     document.head.appendChild(script);
+  }
+  function start() {
+    if (started) return;
+    started = true;
+    // All fetched at once; only their evaluation waits its turn.
+    scripts
+      .slice(1)
+      .concat(preloads)
+      .forEach((href) => {
+        var link = document.createElement("link");
+        link.rel = "modulepreload";
+        link.href = href;
+        document.head.appendChild(link);
+      });
+    run(0);
   }
   // A frame's callbacks run before it paints, so the timeout set there fires after it. A tab opened in the
   // background draws no frames: the plain timeout starts it there.

@@ -206,8 +206,18 @@ describe.each(dialectsUnderTest())("a server-rendered page's scripts on %s", (di
     await cp(join(import.meta.dirname, "../../../test/fixtures/web-dist"), webDist, { recursive: true });
     const index = await readFile(join(webDist, "index.html"), "utf8");
     const scripts = `<script type="module" crossorigin src="/assets/app-abc123.js"></script>
-    <link rel="modulepreload" crossorigin href="/assets/app-abc123.js">`;
+    <link rel="modulepreload" crossorigin href="/assets/react-1.js">
+    <link rel="modulepreload" crossorigin href="/assets/libs-2.js">`;
     await writeFile(join(webDist, "index.html"), index.replace("</head>", `${scripts}\n  </head>`));
+    // The browse screen's chunk imports the entry, whose files the page already names.
+    const manifest = {
+      "index.html": { file: "assets/app-abc123.js", imports: ["_react", "_libs"] },
+      _react: { file: "assets/react-1.js" },
+      _libs: { file: "assets/libs-2.js", imports: ["_react"] },
+      "src/features/catalog/screens/browse-screen.tsx": { file: "assets/browse-3.js", imports: ["index.html"] },
+    };
+    await mkdir(join(webDist, ".vite"), { recursive: true });
+    await writeFile(join(webDist, ".vite", "manifest.json"), JSON.stringify(manifest));
     await mkdir(join(dir, "dist-ssr"));
     await writeFile(
       join(dir, "dist-ssr", "entry-server.js"),
@@ -224,7 +234,7 @@ describe.each(dialectsUnderTest())("a server-rendered page's scripts on %s", (di
     const rendered = (await t.app.inject({ method: "GET", url: "/browse" })).body;
     expect(rendered).toContain("<main>Browse</main>");
     expect(rendered).toContain(
-      '<script defer src="/start-after-paint.js" data-entry="/assets/app-abc123.js" data-preload="/assets/app-abc123.js">',
+      '<script defer src="/start-after-paint.js" data-entry="/assets/react-1.js /assets/libs-2.js /assets/app-abc123.js" data-preload="/assets/browse-3.js">',
     );
     expect(rendered).not.toContain('<script type="module"');
     expect(rendered).not.toContain("modulepreload");

@@ -52,6 +52,7 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
   const indexPath = join(options.distDir, "index.html");
   const template = existsSync(indexPath) ? readFileSync(indexPath, "utf8") : undefined;
   const screenPreloads = routePreloads(options.distDir);
+  const entryChunks = template ? modulePreloads(template) : [];
   const renderApp = template ? await loadServerRenderer(app, options.distDir) : undefined;
 
   // A hidden book's files are not found, like its chapters, except for its authors and administrators;
@@ -165,7 +166,7 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
       ...meta,
       preloads: [...(meta.preloads ?? []), ...(rendered?.hydrate ? [] : dataPreloads)],
     });
-    return rendered ? withFirstScreen(head, rendered) : head;
+    return rendered ? withFirstScreen(head, rendered, entryChunks) : head;
   };
 
   const sendDefaultPage = async (request: FastifyRequest, reply: FastifyReply, status?: number) => {
@@ -253,28 +254,37 @@ async function compressPage(
   return { body: html };
 }
 
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*? href="([^"]+)"[^>]*>\s*/g;
+
 /**
  * The rendered first screen inside #root and, for the app to take it over, its data as JSON in a script the
  * browser never runs (the CSP allows no inline script). Its id is apps/web/src/ssr-state.ts's SSR_STATE_ID.
- * That page paints without its scripts, so the app's entry and the screen's module preloads are started in the
- * frame after the first paint (public/start-after-paint.js): on a slow network the stylesheet and the images on
- * screen come first, the app's ~150 KB after them.
+ * That page paints without its scripts, so the app is started in the frame after the first paint
+ * (public/start-after-paint.js): on a slow network the stylesheet and the images on screen come first, the
+ * app's ~150 KB after them. `entryChunks`, the files the entry imports (index.html's module preloads, each
+ * after those it imports), are run one after another before the entry, each in its own task; the page's
+ * other module preloads (its screen's chunks, which import the entry) are only fetched.
  */
-function withFirstScreen(html: string, rendered: RenderedPage): string {
+function withFirstScreen(html: string, rendered: RenderedPage, entryChunks: string[]): string {
   const state = rendered.hydrate ? `<script type="application/json" id="quire-state">${rendered.state}</script>` : "";
-  const preloads: string[] = [];
+  const screenChunks: string[] = [];
   return html
     .replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>${state}`)
     .replace(/<noscript>[\s\S]*?<\/noscript>/, "")
-    .replace(/<link rel="modulepreload"[^>]*? href="([^"]+)"[^>]*>\s*/g, (_tag, href: string) => {
-      preloads.push(href);
+    .replace(MODULE_PRELOAD, (_tag, href: string) => {
+      if (!entryChunks.includes(href) && !screenChunks.includes(href)) screenChunks.push(href);
       return "";
     })
     .replace(
       /<script type="module" crossorigin src="([^"]+)"><\/script>/,
       (_tag, entry: string) =>
-        `<script defer src="/start-after-paint.js" data-entry="${entry}" data-preload="${preloads.join(" ")}"></script>`,
+        `<script defer src="/start-after-paint.js" data-entry="${[...entryChunks, entry].join(" ")}" data-preload="${screenChunks.join(" ")}"></script>`,
     );
+}
+
+/** The hrefs of a page's `<link rel="modulepreload">` tags, in their order. */
+function modulePreloads(html: string): string[] {
+  return [...html.matchAll(MODULE_PRELOAD)].map(([, href]) => href ?? "");
 }
 
 /**
