@@ -91,6 +91,7 @@ export function watchPhase(
 
 /** Server-wide counters (other sessions' databases share the server): checkpoints, WAL writes and flushes, commits. */
 export interface ServerCounters {
+  /** Started (PostgreSQL counts a checkpoint when it begins; its sync time when it ends). */
   checkpoints: number;
   checkpointSyncMs: number;
   walSyncs: number;
@@ -162,7 +163,7 @@ export function describeWatch(watch: PhaseWatch, seconds: number): string[] {
     .join(", ");
   return [
     `PostgreSQL sessions on the fixture busy ${busy.toFixed(2)} on average (${waits.samples} samples, every ${SAMPLE_EVERY_MS} ms; at most ${waits.peakBusy} at once): ${states || "none"}`,
-    `server-wide: ${server.checkpoints} checkpoint${server.checkpoints === 1 ? "" : "s"} ended (sync ${ms(server.checkpointSyncMs)}), ${Math.round(server.walSyncs / seconds)} WAL flushes/s for ${Math.round(server.commits / seconds)} commits/s on the fixture, ${(server.walBytes / 1024 ** 2 / seconds).toFixed(1)} MiB/s of WAL`,
+    `server-wide: ${server.checkpoints} checkpoint${server.checkpoints === 1 ? "" : "s"} started, ${ms(server.checkpointSyncMs)} syncing data files at a checkpoint's end, ${Math.round(server.walSyncs / seconds)} WAL flushes/s for ${Math.round(server.commits / seconds)} commits/s on the fixture, ${(server.walBytes / 1024 ** 2 / seconds).toFixed(1)} MiB/s of WAL`,
     `API event loops: delay p99 ${loops.map((l) => ms(l.p99)).join(" / ")}, max ${loops.map((l) => ms(l.max)).join(" / ")}; longest GC pause ${loops.map((l) => ms(l.gcMaxMs)).join(" / ")}`,
   ];
 }
