@@ -141,7 +141,7 @@ async function explainHotQueries(
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
-  const catalog = new CatalogRepository(recording, dialect);
+  const catalog = new CatalogRepository(recording);
   const cases: [string, () => Promise<unknown>][] = [
     ["books list (popular, first page)", () => catalog.listBooksPage({ display: 1 }, "popular", 20, undefined)],
     [

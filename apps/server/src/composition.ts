@@ -101,7 +101,7 @@ export async function composeApp(ctx: AppContext) {
   shared.publicChanges.onChange(() => publicCache.clear());
   const onPublicChange = () => shared.publicChanges.announce();
 
-  const catalogRepository = new CatalogRepository(db, dialect);
+  const catalogRepository = new CatalogRepository(db);
   const readerRepository = new ReaderRepository(db);
   const usersRepository = new UsersRepository(db, config.suggestionsExclude);
   const authRepository = new AuthRepository(db);
@@ -338,7 +338,7 @@ export type Composition = Awaited<ReturnType<typeof composeApp>>;
 /** The search index's repository, on the app's catalogue and users repositories or (`quire search`) its own. */
 export function createSearchRepository(
   ctx: Pick<AppContext, "database">,
-  catalog = new CatalogRepository(ctx.database.db, ctx.database.dialect),
+  catalog = new CatalogRepository(ctx.database.db),
   users = new UsersRepository(ctx.database.db),
 ): SearchRepository {
   return new SearchRepository(ctx.database.db, ctx.database.dialect, catalog, users);

@@ -91,6 +91,7 @@ export interface BookJsonTable {
   bookId: string;
   card: string;
   detail: string;
+  counters: Generated<string>;
 }
 
 /** `book_genres` with the book's visibility and sort values, kept by triggers (migration 2026-11-27-02-genre-books). */

@@ -28,6 +28,7 @@ import * as pushKinds from "./2026-11-26-13-push-kinds";
 import * as scaleIndexes from "./2026-11-26-16-scale-indexes";
 import * as bookJson from "./2026-11-27-01-book-json";
 import * as genreBooks from "./2026-11-27-02-genre-books";
+import * as bookJsonCounters from "./2026-11-27-03-book-json-counters";
 
 export interface DialectMigration {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -64,4 +65,5 @@ export const migrations: Record<string, DialectMigration> = {
   "2026-11-26-16-scale-indexes": scaleIndexes,
   "2026-11-27-01-book-json": bookJson,
   "2026-11-27-02-genre-books": genreBooks,
+  "2026-11-27-03-book-json-counters": bookJsonCounters,
 };

@@ -42,7 +42,7 @@ describe.each(dialectsUnderTest())("catalogue list statements on %s", (dialect) 
 
   beforeAll(async () => {
     const db = testDb.db;
-    repository = new CatalogRepository(db, dialect);
+    repository = new CatalogRepository(db);
     await createGenre(db, { id: common });
     await createGenre(db, { id: rare });
     await createCategory(db, { id: first, position: 1 });

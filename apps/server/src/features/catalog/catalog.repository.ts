@@ -1,6 +1,5 @@
 import type { BookSort, Page } from "@quire/core";
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
-import type { DialectName } from "../../db/dialect";
 import { keysetAfter, keysetPage, pageOf, readCursor } from "../../db/keyset";
 import { param, ReusableQuery } from "../../db/reusable-query";
 import type { BookDataRow, BookRow, ChapterRow, Database } from "../../db/schema";
@@ -74,10 +73,7 @@ export class CatalogRepository {
   /** One compiled list statement per filter shape (which filters are set, the sort, how it pages). */
   private readonly listQueries = new Map<string, ReusableQuery<ListedBookJson>>();
 
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly dialect: DialectName,
-  ) {
+  constructor(private readonly db: Kysely<Database>) {
     // The book page's read has a fixed shape: compiled once, run with each id.
     this.bookWithDataQuery = new ReusableQuery(
       withRefs(db.selectFrom("books").selectAll("books"))
@@ -104,7 +100,7 @@ export class CatalogRepository {
       db
         .selectFrom("books")
         .innerJoin("bookJson", "bookJson.bookId", "books.id")
-        .select(["books.display", bookDetailJson(dialect).as("json")])
+        .select(["books.display", bookDetailJson.as("json")])
         .where("books.id", "=", param("id"))
         .compile(),
     );
@@ -180,15 +176,13 @@ export class CatalogRepository {
       const after = paging === "after" ? ([param("afterSort"), param("afterId")] as const) : undefined;
       let page = this.pageKeys(placeholders, column, direction, after as [string, string] | undefined);
       if (paging === "offset") page = page.offset(param("offset") as unknown as number);
-      // The page's keys first, then the JSON of those rows only: a sort would otherwise build every candidate's
-      // JSON, and PostgreSQL would read every walked book's row.
+      // The page's keys first (an index walk), then those books' JSON: PostgreSQL reads only the listed rows.
       const builder = this.db
         .selectFrom(page.limit(param("limit") as unknown as number).as("page"))
-        .innerJoin("books", "books.id", "page.id")
         .innerJoin("bookJson", "bookJson.bookId", "page.id")
-        .select(["page.sortKey", "books.id", bookJson(this.dialect).as("json")])
+        .select(["page.sortKey", "page.id", bookJson.as("json")])
         .orderBy("page.sortKey", direction)
-        .orderBy("books.id", direction);
+        .orderBy("page.id", direction);
       query = new ReusableQuery(builder.compile());
       this.listQueries.set(shape, query);
     }

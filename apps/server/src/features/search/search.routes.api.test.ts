@@ -318,13 +318,7 @@ describe.each(dialectsUnderTest())("search API on %s", (dialect) => {
 
   it("answers from the tables while the indexes are built, then from indexes read batch by batch", async () => {
     const db = testDb.db;
-    const threePerBatch = new SearchRepository(
-      db,
-      dialect,
-      new CatalogRepository(db, dialect),
-      new UsersRepository(db),
-      3,
-    );
+    const threePerBatch = new SearchRepository(db, dialect, new CatalogRepository(db), new UsersRepository(db), 3);
     expect(await threePerBatch.indexes()).toBeUndefined();
     const bookIdsIn = (rows: { id: string }[]) => rows.map((row) => row.id);
     expect(bookIdsIn(await threePerBatch.booksFromTables(["sherlock", "holm"], "titles", 5))).toEqual([ids.sherlock]);
