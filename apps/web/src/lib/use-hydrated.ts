@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { type ReactNode, useSyncExternalStore } from "react";
 
 const subscribe = () => () => {};
 
@@ -13,4 +13,19 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * Its children once hydrated, the fallback before. When hydration ends React re-renders every component that
+ * read useHydrated, at once and uninterrupted: kept in this small component, that is the children alone, not a
+ * whole screen (a whole page's re-render was one long task on a slow phone).
+ */
+export function AfterHydration({
+  children,
+  fallback = null,
+}: {
+  children: ReactNode;
+  fallback?: ReactNode;
+}): ReactNode {
+  return useHydrated() ? children : fallback;
 }

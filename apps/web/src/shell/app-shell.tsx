@@ -14,7 +14,7 @@ import { SearchField } from "../features/search/components/search-field";
 import { useKeyboardOpen } from "../lib/native/keyboard";
 import { startSafeAreaWatch } from "../lib/native/safe-area";
 import { useCurrentScreenTitle } from "../lib/screen-title";
-import { useHydrated } from "../lib/use-hydrated";
+import { AfterHydration } from "../lib/use-hydrated";
 import { ACCOUNT_SETTINGS_PATH, AccountMenu } from "./account-menu";
 
 export const SIGN_IN_PATH = "/auth/sign-in";
@@ -67,8 +67,6 @@ function accountNavItem(session: Session, signInPath: string): NavItem {
 export function AppShell() {
   const keyboardOpen = useKeyboardOpen();
   useEffect(startSafeAreaWatch, []);
-  // Both shells depend on the browser (its network, stored consent): never in the server's HTML.
-  const hydrated = useHydrated();
   return (
     <div
       className="flex min-h-dvh flex-col"
@@ -80,16 +78,15 @@ export function AppShell() {
       <NavigationProgress />
       <SiteHeader />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        {hydrated ? (
+        {/* Both shells depend on the browser (its network, stored consent): never in the server's HTML. */}
+        <AfterHydration>
           <Suspense fallback={null}>
             <OfflineShell />
           </Suspense>
-        ) : null}
-        {hydrated ? (
           <Suspense fallback={null}>
             <AnalyticsShell />
           </Suspense>
-        ) : null}
+        </AfterHydration>
         <OnboardingGate />
         <Outlet />
       </main>

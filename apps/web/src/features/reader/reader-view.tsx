@@ -17,7 +17,7 @@ import { startSafeAreaWatch } from "../../lib/native/safe-area";
 import { enterImmersive } from "../../lib/native/screen";
 import { readerPath } from "../../lib/reader-path";
 import { useTheme } from "../../lib/theme-provider";
-import { useHydrated } from "../../lib/use-hydrated";
+import { AfterHydration } from "../../lib/use-hydrated";
 import { useSession } from "../auth";
 import { ChapterFrame, type ChapterFrameHandle, type FrameStart, type MetricsCause } from "./chapter-frame";
 import { classifyLink } from "./chapter-links";
@@ -70,7 +70,6 @@ export function ReaderView({ bookId, bookTitle, toc, chapters, chapter, switchin
   const [signInOffer, setSignInOffer] = useState<"hidden" | "shown" | "dismissed">("hidden");
   const [ended, setEnded] = useState(false);
   const [readingStarted, setReadingStarted] = useState(false);
-  const hydrated = useHydrated();
   usePrefetchedReaderExtras();
 
   const sessionStatus = useRef(session.status);
@@ -232,13 +231,11 @@ export function ReaderView({ bookId, bookTitle, toc, chapters, chapter, switchin
             </span>
           ) : null}
           {/* After hydration: a server-rendered page does not wait for the annotations' code. */}
-          {hydrated ? (
+          <AfterHydration fallback={<HeaderSpace count={1} />}>
             <Suspense fallback={<HeaderSpace count={session.status === "signed-in" ? 2 : 1} />}>
               <ReaderAnnotations bookId={bookId} />
             </Suspense>
-          ) : (
-            <HeaderSpace count={1} />
-          )}
+          </AfterHydration>
           {/* Phones have no room for it here: the contents sheet offers it. */}
           <span className="hidden sm:contents">
             <IconButton label="Search in this book" onClick={() => setPanel("search")}>
@@ -252,17 +249,17 @@ export function ReaderView({ bookId, bookTitle, toc, chapters, chapter, switchin
             <Type aria-hidden="true" className="size-5" />
           </IconButton>
           {/* Only the browser knows whether it has full screen; its place is kept until then. */}
-          {!hydrated ? (
-            <HeaderSpace count={1} />
-          ) : fullscreen.supported ? (
-            <IconButton label={fullscreen.active ? "Exit full screen" : "Full screen"} onClick={fullscreen.toggle}>
-              {fullscreen.active ? (
-                <Minimize aria-hidden="true" className="size-5" />
-              ) : (
-                <Maximize aria-hidden="true" className="size-5" />
-              )}
-            </IconButton>
-          ) : null}
+          <AfterHydration fallback={<HeaderSpace count={1} />}>
+            {fullscreen.supported ? (
+              <IconButton label={fullscreen.active ? "Exit full screen" : "Full screen"} onClick={fullscreen.toggle}>
+                {fullscreen.active ? (
+                  <Minimize aria-hidden="true" className="size-5" />
+                ) : (
+                  <Maximize aria-hidden="true" className="size-5" />
+                )}
+              </IconButton>
+            ) : null}
+          </AfterHydration>
         </div>
       </header>
 
