@@ -4,6 +4,8 @@ import { join } from "node:path";
 // Real EPUBs from the shared corpus (never copied into the repository).
 export const CORPUS = join(import.meta.dirname, "../../../shared/corpus");
 export const SHERLOCK = join(CORPUS, "standard-ebooks/arthur-conan-doyle_the-adventures-of-sherlock-holmes.epub");
+// The only corpus book whose XHTML carries <script> elements (and on* handlers): the Readium scripting tests.
+export const SCRIPTED = join(CORPUS, "readium/epub30-test-0102.epub");
 
 /**
  * Imports an EPUB into the running e2e server's data directory with the real CLI, as an operator

@@ -29,6 +29,15 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
 }
 
+/** Console warnings that speak of hydration (React's production builds report mismatches as errors #418/#419/#423). */
+export function collectHydrationWarnings(page: Page): string[] {
+  const warnings: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "warning" && /hydrat/i.test(message.text())) warnings.push(message.text());
+  });
+  return warnings;
+}
+
 /** Collects console errors and uncaught exceptions (CSP violations show up here too). */
 export function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];

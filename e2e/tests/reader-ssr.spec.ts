@@ -1,10 +1,6 @@
-import { join } from "node:path";
-import { CORPUS, importBook, SHERLOCK } from "../support/corpus-books";
-import { collectPageErrors, ownErrors } from "../support/page-checks";
+import { importBook, SCRIPTED, SHERLOCK } from "../support/corpus-books";
+import { collectHydrationWarnings, collectPageErrors, ownErrors } from "../support/page-checks";
 import { expect, type Page, test } from "../support/test";
-
-// Its XHTML carries <script> elements and on* handlers (the Readium scripting tests): the import drops them.
-const SCRIPTED = join(CORPUS, "readium/epub30-test-0102.epub");
 
 interface ChapterEntry {
   anchorId: string;
@@ -14,15 +10,6 @@ interface ChapterEntry {
 async function chaptersOf(page: Page, bookId: string): Promise<ChapterEntry[]> {
   const response = await page.request.get(`/api/v1/books/${bookId}/chapters`);
   return ((await response.json()) as { items: ChapterEntry[] }).items;
-}
-
-/** Console warnings that speak of hydration (React's production builds report mismatches as errors #418/#419/#423). */
-function collectHydrationWarnings(page: Page): string[] {
-  const warnings: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "warning" && /hydrat/i.test(message.text())) warnings.push(message.text());
-  });
-  return warnings;
 }
 
 /** The text of the chapter frame on screen, as the visitor sees it. */

@@ -1,13 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { join } from "node:path";
-import { CORPUS, importBook, SHERLOCK } from "../support/corpus-books";
+import { importBook, SCRIPTED, SHERLOCK } from "../support/corpus-books";
 import { linkIn, waitForMail } from "../support/outbox";
 import { collectPageErrors, expectNoSeriousA11yViolations, ownErrors } from "../support/page-checks";
 import { type APIRequestContext, expect, type Page, test } from "../support/test";
 
-// The only corpus book whose XHTML carries <script> elements (and on* handlers): the Readium scripting tests.
-const SCRIPTED = join(CORPUS, "readium/epub30-test-0102.epub");
 const PASSWORD = "a long enough password";
 
 const reader = (page: Page) => ({

@@ -1,4 +1,4 @@
-import { collectPageErrors, ownErrors } from "../support/page-checks";
+import { collectHydrationWarnings, collectPageErrors, ownErrors } from "../support/page-checks";
 import { expect, type Page, test } from "../support/test";
 
 /** A demo author (apps/server/src/seed/users.ts), seeded with the e2e data directory. */
@@ -39,10 +39,7 @@ async function trendingBook(page: Page): Promise<Book> {
 
 test("server-rendered pages hydrate without a mismatch and without fetching their data again", async ({ page }) => {
   const errors = collectPageErrors(page);
-  const warnings: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "warning") warnings.push(message.text());
-  });
+  const warnings = collectHydrationWarnings(page);
   const requested: string[] = [];
   page.on("request", (request) => requested.push(new URL(request.url()).pathname));
 

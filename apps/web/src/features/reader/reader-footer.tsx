@@ -34,14 +34,7 @@ export function ReaderFooter({
   return (
     <footer hidden={hidden} className="pb-safe shrink-0 border-line border-t bg-paper/95">
       <div className="mx-auto flex max-w-5xl items-center gap-2 px-2 py-2">
-        <IconButton
-          label={chapter.previous ? `Previous chapter: ${chapter.previous.name}` : "Previous chapter"}
-          disabled={!chapter.previous}
-          onClick={() => chapter.previous && onChapter(chapter.previous.anchorId)}
-          testId="previous-chapter"
-        >
-          <ChevronsLeft aria-hidden="true" className="size-5" />
-        </IconButton>
+        <ChapterButton direction="previous" target={chapter.previous} onChapter={onChapter} />
         <div className="flex min-w-0 flex-1 flex-col gap-1.5">
           <div className="flex items-baseline justify-between gap-3 text-ink-muted text-xs tabular-nums">
             <span className="truncate" data-testid="reader-place">
@@ -62,15 +55,32 @@ export function ReaderFooter({
           />
           <ReadingProgressBar label="Place in book" percent={bookPercent} valueText={`${bookPercent}% of the book`} />
         </div>
-        <IconButton
-          label={chapter.next ? `Next chapter: ${chapter.next.name}` : "Next chapter"}
-          disabled={!chapter.next}
-          onClick={() => chapter.next && onChapter(chapter.next.anchorId)}
-          testId="next-chapter"
-        >
-          <ChevronsRight aria-hidden="true" className="size-5" />
-        </IconButton>
+        <ChapterButton direction="next" target={chapter.next} onChapter={onChapter} />
       </div>
     </footer>
+  );
+}
+
+/** The previous or next chapter's button, named after the chapter it opens; disabled at either end of the book. */
+function ChapterButton({
+  direction,
+  target,
+  onChapter,
+}: {
+  direction: "previous" | "next";
+  target: ChapterContent["next"];
+  onChapter(anchorId: string): void;
+}) {
+  const label = direction === "previous" ? "Previous chapter" : "Next chapter";
+  const Icon = direction === "previous" ? ChevronsLeft : ChevronsRight;
+  return (
+    <IconButton
+      label={target ? `${label}: ${target.name}` : label}
+      disabled={!target}
+      onClick={() => target && onChapter(target.anchorId)}
+      testId={`${direction}-chapter`}
+    >
+      <Icon aria-hidden="true" className="size-5" />
+    </IconButton>
   );
 }
