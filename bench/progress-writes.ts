@@ -9,19 +9,20 @@
  * readers, books, chapters and figures (some reach 100 and finish books), between two ceiling runs.
  * After the run, every counter is checked against a recount of its rows. Prints Markdown tables and
  * appends to bench/results/history.jsonl (BENCHMARKS.md is left alone). Run with
- * `npm run bench:progress -w @quire/bench`; `BENCH_READERS` (default 1,000), `BENCH_CONNECTIONS`
+ * `npm run bench:progress -w @quire/bench`, on PostgreSQL with `BENCH_DATABASE_URL=postgres://…` (a schema of its
+ * own, dropped afterwards); `BENCH_READERS` (default 1,000), `BENCH_CONNECTIONS`
  * (default 10 here), `BENCH_DURATION`, `BENCH_WARMUP`, `BENCH_STRICT` as for the other benches.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Insertable, Kysely } from "kysely";
+import { type Insertable, type Kysely, sql } from "kysely";
 import { buildApp } from "../apps/server/src/app";
 import { createContext } from "../apps/server/src/context";
-import { createDatabase } from "../apps/server/src/db/database";
 import { migrateToLatest } from "../apps/server/src/db/migrator";
 import type { Database } from "../apps/server/src/db/schema";
 import { hashToken, newSecretToken } from "../apps/server/src/features/auth/secrets";
+import { openBenchDatabase } from "./catalog.bench";
 import {
   appendHistory,
   benchServerConfig,
@@ -232,8 +233,11 @@ async function main(): Promise<number> {
   );
 
   const dataDir = await mkdtemp(join(tmpdir(), "quire-bench-progress-"));
-  const url = join(dataDir, "quire.sqlite");
-  const handle = createDatabase({ url });
+  const database = await openBenchDatabase(settings, dataDir).catch(async (error: unknown) => {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  });
+  const { handle } = database;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
     await migrateToLatest(handle.db, handle.dialect);
@@ -242,11 +246,13 @@ async function main(): Promise<number> {
     await handle.db.updateTable("books").set({ nCurrentReads: 0, nFinishedReads: 0 }).execute();
     const random = prng(20261122);
     const readers = await seedReaders(handle.db, readerCount, random);
+    // PostgreSQL's autovacuum would analyze the freshly loaded tables within a minute; do it now.
+    if (handle.dialect === "postgres") await sql`analyze`.execute(handle.db);
     console.log(
-      `  database  sqlite (file, WAL), ${fmtInt(CATALOGUE_BOOKS)} books, chapters padded to ${fmtInt(CHAPTER_HTML_BYTES)} bytes`,
+      `  database  ${database.label}, ${fmtInt(CATALOGUE_BOOKS)} books, chapters padded to ${fmtInt(CHAPTER_HTML_BYTES)} bytes`,
     );
 
-    const config = benchServerConfig(dataDir, url);
+    const config = benchServerConfig(dataDir, settings.databaseUrl);
     app = await buildApp(createContext(config, { database: handle }));
     app.get(HELLO_PATH, async () => ({ hello: "world" }));
     // The framework's floor for a signed-in JSON write: session lookup, body parsing, no progress work.
@@ -365,7 +371,8 @@ async function main(): Promise<number> {
       date: startedAt.toISOString(),
       valid,
       machine,
-      settings: { ...settings, databaseUrl: undefined, readers: readerCount },
+      dialect: handle.dialect,
+      settings: { ...settings, databaseUrl: settings.databaseUrl ? "postgres://…" : undefined, readers: readerCount },
       ceiling: { requestsPerSecond: ceiling, before, after, drift },
       results: rows.map(({ target, m, ratio }) => ({
         key: target.key,
@@ -382,7 +389,7 @@ async function main(): Promise<number> {
     return settings.strict && verdicts.some((v) => !v.pass) ? 1 : 0;
   } finally {
     await app?.close();
-    await handle.destroy();
+    await database.drop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
