@@ -45,7 +45,91 @@ export interface BookProgressOutcome {
   unfinished: boolean;
 }
 
+/** A chapter's own progress, saved with its book's by a chapter write. */
+export interface ChapterProgressWrite {
+  anchorId: string;
+  progress: number;
+  isRead: Bool;
+}
+
+/** What a progress save did, and the reader's chapters of the book after it (what the answer lists). */
+export interface ProgressSaved {
+  outcome: BookProgressOutcome;
+  chapters: ChapterProgressRow[];
+}
+
 const UNCHANGED = { started: false, finished: false, unfinished: false };
+
+/**
+ * A progress save on PostgreSQL in one statement, run under `lockReader` (whose statement came first, so this one's
+ * snapshot sees every earlier save of the reader): the chapter's upsert, the book's update or first insert (the
+ * rules of `writeBookProgress`, in one UPDATE whose SET reads the stored row), and the reader's chapters of the
+ * book, the saved one as it now is (a CTE's changes are not visible to the rest of its statement). `before` is
+ * the stored row: a finish is `is_read` going from 0 (or no row) to 1.
+ */
+function saveProgressStatement(db: Kysely<Database>) {
+  const user = sql`${param("userId")}::text`;
+  const book = sql`${param("bookId")}::text`;
+  const at = sql`${param("lastReadAt")}::text`;
+  const fresh = sql`reading_progress.last_read_at <= ${at}`;
+  const isRead = sql`${param("isRead")}::int`;
+  const position = sql`${param("epubPosition")}::text`;
+  const anchor = sql`${param("anchorId")}::text`;
+  return new ReusableQuery(
+    sql<ReadingProgressRow & { started: boolean; finished: boolean; chapters: ChapterProgressRow[] | null }>`
+      with before as (
+        select is_read from reading_progress where user_id = ${user} and book_id = ${book}
+      ),
+      chapter as (
+        insert into chapter_progress (user_id, book_id, anchor_id, progress, is_read, last_read_at, epub_position)
+        select ${user}, ${book}, ${anchor}, ${param("chapterProgress")}::int, ${param("chapterIsRead")}::int, ${at}, ${position}
+        where ${anchor} is not null
+        on conflict (user_id, book_id, anchor_id) do update set
+          progress = excluded.progress,
+          last_read_at = excluded.last_read_at,
+          is_read = case when chapter_progress.is_read = 1 then 1 else excluded.is_read end,
+          epub_position = coalesce(excluded.epub_position, chapter_progress.epub_position)
+        where chapter_progress.last_read_at <= excluded.last_read_at
+        returning *
+      ),
+      updated as (
+        update reading_progress set
+          progress = case when ${fresh} then ${param("progress")}::int else progress end,
+          current_chapter = case when ${fresh} then ${param("currentChapter")}::text else current_chapter end,
+          epub_position = case when ${fresh} then coalesce(${position}, epub_position) else epub_position end,
+          last_read_at = case when ${fresh} then ${at} else last_read_at end,
+          is_read = case when ${isRead} = 1 then 1 else is_read end
+        where user_id = ${user} and book_id = ${book} and (${fresh} or (${isRead} = 1 and is_read = 0))
+        returning *
+      ),
+      inserted as (
+        insert into reading_progress (user_id, book_id, progress, current_chapter, last_read_at, is_read, epub_position)
+        select ${user}, ${book}, ${param("progress")}::int, ${param("currentChapter")}::text, ${at}, ${isRead}, ${position}
+        where not exists (select 1 from before)
+        returning *
+      ),
+      saved as (
+        select * from updated
+        union all select * from inserted
+        union all select * from reading_progress
+          where user_id = ${user} and book_id = ${book}
+            and not exists (select 1 from updated) and not exists (select 1 from inserted)
+      ),
+      chapters as (
+        select * from chapter_progress
+          where user_id = ${user} and book_id = ${book} and anchor_id not in (select anchor_id from chapter)
+        union all select * from chapter
+      )
+      select saved.*,
+        exists (select 1 from inserted) as started,
+        saved.is_read = 1 and coalesce((select is_read from before), 0) = 0 as finished,
+        (select json_agg(json_build_object(
+            'userId', user_id, 'bookId', book_id, 'anchorId', anchor_id, 'progress', progress, 'isRead', is_read,
+            'lastReadAt', last_read_at, 'epubPosition', epub_position))
+          from chapters) as chapters
+      from saved`.compile(db),
+  );
+}
 
 /** The statements every progress write runs, built and compiled once (see ReusableQuery). */
 function compileHotQueries(db: Kysely<Database>) {
@@ -191,12 +275,14 @@ function compileHotQueries(db: Kysely<Database>) {
  */
 export class ReadingRepository {
   private readonly hot;
+  private readonly saveStatement;
 
   constructor(
     readonly db: Kysely<Database>,
     private readonly dialect: DialectName,
   ) {
     this.hot = compileHotQueries(db);
+    this.saveStatement = saveProgressStatement(db);
   }
 
   /** The book with its current chapters, in one query. */
@@ -227,8 +313,39 @@ export class ReadingRepository {
     return this.hot.chapterProgress.execute<Database>(db, { userId, bookId });
   }
 
-  async upsertChapterProgress(trx: Transaction<Database>, row: ChapterProgressRow): Promise<void> {
-    await this.hot.upsertChapter.execute<Database>(trx, { ...row });
+  /**
+   * Saves a place: the chapter's progress when a chapter write names one, then the book's (`writeBookProgress`),
+   * and reads the reader's chapters of the book as they now are. On PostgreSQL that is one statement (one round
+   * trip while the reader's row is locked); SQLite runs its statements in-process. Run under `lockReader`.
+   */
+  async saveProgress(
+    trx: Transaction<Database>,
+    write: BookProgressWrite,
+    chapter: ChapterProgressWrite | null,
+  ): Promise<ProgressSaved> {
+    if (this.dialect === "postgres") {
+      const [saved] = await this.saveStatement.execute<Database>(trx, {
+        ...write,
+        isRead: write.progress === 100 ? 1 : 0,
+        anchorId: chapter?.anchorId ?? null,
+        chapterProgress: chapter?.progress ?? null,
+        chapterIsRead: chapter?.isRead ?? null,
+      });
+      if (!saved) throw new Error("The reading progress row vanished under the reader lock");
+      const { started, finished, chapters, ...row } = saved;
+      return { outcome: { row, ...UNCHANGED, started, finished }, chapters: chapters ?? [] };
+    }
+    if (chapter) {
+      await this.hot.upsertChapter.execute<Database>(trx, {
+        ...chapter,
+        userId: write.userId,
+        bookId: write.bookId,
+        lastReadAt: write.lastReadAt,
+        epubPosition: write.epubPosition,
+      });
+    }
+    const outcome = await this.writeBookProgress(trx, write);
+    return { outcome, chapters: await this.chapterProgress(write.userId, write.bookId, trx) };
   }
 
   /**
@@ -255,9 +372,9 @@ export class ReadingRepository {
    * Writes the book's progress and says what changed. The latest write wins: one stamped before the
    * stored `lastReadAt` moves nothing (though reaching 100 still finishes the book). A book once read
    * stays read (a later, lower figure is a re-read: the place moves, `is_read` does not), so
-   * "finished" happens once. Run under `lockReader`.
+   * "finished" happens once. SQLite's half of `saveProgress`.
    */
-  async writeBookProgress(trx: Transaction<Database>, write: BookProgressWrite): Promise<BookProgressOutcome> {
+  private async writeBookProgress(trx: Transaction<Database>, write: BookProgressWrite): Promise<BookProgressOutcome> {
     const values = { ...write, isRead: write.progress === 100 ? 1 : 0 };
     if (write.progress === 100) {
       const [justRead] = await this.hot.markRead.execute<Database>(trx, values);

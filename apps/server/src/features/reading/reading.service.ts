@@ -25,7 +25,13 @@ import { type NewUserEvent, recordUserEvent } from "../notifications";
 import { moveUserScores, otherAuthorsOf } from "../users";
 import { listEntriesRepository } from "./list-entries.repository";
 import { presentChapterProgress, presentReadingProgress } from "./reading.presenter";
-import type { BookForProgress, BookProgressOutcome, BookProgressWrite, ReadingRepository } from "./reading.repository";
+import type {
+  BookForProgress,
+  BookProgressOutcome,
+  BookProgressWrite,
+  ChapterProgressWrite,
+  ReadingRepository,
+} from "./reading.repository";
 
 interface CommitMode {
   awaitFlush: boolean;
@@ -120,17 +126,19 @@ export class ReadingService {
           : clampProgress(update.progress);
       const now = this.deps.clock();
       const lastReadAt = this.readAt(update.readAt, now);
-      return this.inTransaction(userId, now, POSITION_SAVE, async (scope) => {
-        const saved = await this.saveBookProgress(scope, target, {
+      return this.saveProgress(
+        target,
+        now,
+        {
           userId,
           bookId,
           progress,
           currentChapter: update.currentChapter,
           lastReadAt,
           epubPosition: toJson(update.epubPosition),
-        });
-        return this.answer(scope, target, userId, saved);
-      });
+        },
+        null,
+      );
     });
   }
 
@@ -149,26 +157,19 @@ export class ReadingService {
       const epubPosition = update.epubPosition ? toJson(update.epubPosition) : null;
       const now = this.deps.clock();
       const lastReadAt = this.readAt(update.readAt, now);
-      return this.inTransaction(userId, now, POSITION_SAVE, async (scope) => {
-        await this.repository.upsertChapterProgress(scope.trx, {
-          userId,
-          bookId,
-          anchorId,
-          progress,
-          isRead: progress === PROGRESS_MAX ? 1 : 0,
-          lastReadAt,
-          epubPosition,
-        });
-        const saved = await this.saveBookProgress(scope, target, {
+      return this.saveProgress(
+        target,
+        now,
+        {
           userId,
           bookId,
           progress: placeProgress(target, anchorId, progress),
           currentChapter: anchorId,
           lastReadAt,
           epubPosition,
-        });
-        return this.answer(scope, target, userId, saved);
-      });
+        },
+        { anchorId, progress, isRead: progress === PROGRESS_MAX ? 1 : 0 },
+      );
     });
   }
 
@@ -227,6 +228,23 @@ export class ReadingService {
     return { progress, chapters: presentChapterProgress(chapterRows, anchorsOf(target)) };
   }
 
+  /**
+   * A reader's place saved (a book write, or a chapter write with its chapter): the save is one statement on
+   * PostgreSQL and returns the answer's chapters with it; only a first record or a finish adds statements.
+   */
+  private async saveProgress(
+    target: BookForProgress,
+    now: Date,
+    write: BookProgressWrite,
+    chapter: ChapterProgressWrite | null,
+  ): Promise<BookProgressResponse> {
+    return this.inTransaction(write.userId, now, POSITION_SAVE, async (scope) => {
+      const { outcome, chapters } = await this.repository.saveProgress(scope.trx, write, chapter);
+      const progress = await this.recordOutcome(scope, target, outcome);
+      return { progress, chapters: presentChapterProgress(chapters, anchorsOf(target)) };
+    });
+  }
+
   /** "Continue reading": books below 100, most recently read first. */
   async continueReading(userId: string) {
     const rows = await this.repository.continueReading(userId, PAGE_SIZE_LARGE);
@@ -239,15 +257,7 @@ export class ReadingService {
     };
   }
 
-  /** The book's progress row, and the counters, list and event its first record or its finish call for. */
-  private async saveBookProgress(
-    scope: WriteScope,
-    book: BookForProgress,
-    write: BookProgressWrite,
-  ): Promise<ReadingProgress> {
-    return this.recordOutcome(scope, book, await this.repository.writeBookProgress(scope.trx, write));
-  }
-
+  /** The counters, list, feed and event a first record, a finish or its undoing call for. */
   private async recordOutcome(
     scope: WriteScope,
     book: BookForProgress,
