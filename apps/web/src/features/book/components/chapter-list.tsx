@@ -1,4 +1,6 @@
-import { CHAPTERS_PAGE_SIZE, type Chapter, WORDS_PER_MINUTE } from "@quire/core";
+import type { Chapter } from "@quire/core";
+// The zod-free subpath: the index would bring every schema (the `core` chunk) onto the book page.
+import { CHAPTERS_PAGE_SIZE, WORDS_PER_MINUTE } from "@quire/core/constants";
 import { useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { Button } from "../../../components/button";
