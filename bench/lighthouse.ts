@@ -6,7 +6,9 @@
  * for the book and reader pages; Chrome is Debian's Chromium. Prints a Markdown table, appends to
  * bench/results/history.jsonl and writes the BENCHMARKS.md section (BENCH_LIGHTHOUSE_MD names another file).
  * While working on one page: BENCH_LIGHTHOUSE_PAGES=home,book measures only those; BENCH_LIGHTHOUSE_JSON=<dir>
- * keeps each run's full report (LCP element and phases, long tasks, waterfall) as <dir>/<page>-<run>.json.
+ * keeps each run's full report (LCP element and phases, long tasks, waterfall) as <dir>/<page>-<run>.json, and
+ * with BENCH_LIGHTHOUSE_TRACE=1 its trace too (<page>-<run>.trace.json, for DevTools' Performance panel: what
+ * each long task ran). QUIRE_WEB_DIST=<dir> serves another build (with its dist-ssr beside it), for an A/B.
  * Run with `npm run bench:lighthouse -w @quire/bench`.
  */
 import { execFileSync } from "node:child_process";
@@ -108,6 +110,9 @@ async function main(): Promise<number> {
       for (let run = 0; run < RUNS; run++) {
         const result = await measure(`${server.url}${path}`, chrome.port);
         if (reportDir) writeFileSync(join(reportDir, `${page}-${run}.json`), JSON.stringify(result.lhr));
+        if (reportDir && process.env.BENCH_LIGHTHOUSE_TRACE === "1") {
+          writeFileSync(join(reportDir, `${page}-${run}.trace.json`), JSON.stringify(result.artifacts.Trace));
+        }
         const { categories, audits } = result.lhr;
         scores.performance.push(Math.round((categories.performance?.score ?? 0) * 100));
         scores.accessibility.push(Math.round((categories.accessibility?.score ?? 0) * 100));
