@@ -143,4 +143,49 @@ describe.each(dialectsUnderTest())("concurrent reading progress on %s", (dialect
       expect(interactionScore, id).toBe(expected);
     }
   });
+  it("keeps the counters exact when saves that move a place race Start over and Mark as finished", async () => {
+    const book = await createBook(testDb.db, { chapters: 3 });
+    await setChapterWords(testDb.db, book.id, WORDS);
+    const readers: Awaited<ReturnType<typeof createSignedInUser>>[] = [];
+    for (let index = 0; index < READERS / 2; index += 1) readers.push(await createSignedInUser(testDb.db));
+    // Every reader has a place already, so their saves below are ones that move it (PostgreSQL's quick path).
+    for (const reader of readers) {
+      const response = await t.app.inject({
+        method: "PUT",
+        url: `/api/v1/books/${book.id}/chapters/chapter-1/progress`,
+        payload: { progress: 10 },
+        headers: reader.headers,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const random = seededRandom(dialect === "sqlite" ? 7 : 11);
+    const requests = readers.flatMap((reader) => {
+      const saves = Array.from({ length: 4 }, () => ({
+        method: "PUT" as const,
+        url: `/api/v1/books/${book.id}/chapters/${ANCHORS[Math.floor(random() * ANCHORS.length)]}/progress`,
+        payload: { progress: Math.floor(random() * 90) },
+      }));
+      const actions = ["start-over", "finish", "start-over"].map((action) => ({
+        method: "POST" as const,
+        url: `/api/v1/books/${book.id}/progress/${action}`,
+        payload: {},
+      }));
+      return [...saves.slice(0, 2), ...actions, ...saves.slice(2)].map((request) => ({
+        ...request,
+        headers: reader.headers,
+      }));
+    });
+    const responses = await Promise.all(requests.map((request) => t.app.inject(request)));
+    for (const response of responses) expect(response.statusCode, response.body).toBe(200);
+
+    const counters = await bookCounters(testDb.db, book.id);
+    expect(counters.current + counters.finished).toBe(readers.length);
+    expect(counters.nCurrentReads).toBe(counters.current);
+    expect(counters.nFinishedReads).toBe(counters.finished);
+    const lists = await testDb.db.selectFrom("listEntries").selectAll().where("bookId", "=", book.id).execute();
+    const rows = await testDb.db.selectFrom("readingProgress").selectAll().where("bookId", "=", book.id).execute();
+    for (const row of rows) {
+      expect(lists.find((entry) => entry.userId === row.userId)?.list).toBe(row.isRead ? "finished" : "reading");
+    }
+  });
 });

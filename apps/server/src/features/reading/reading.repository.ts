@@ -59,13 +59,20 @@ export interface ProgressSaved {
 }
 
 const UNCHANGED = { started: false, finished: false, unfinished: false };
+const DEADLOCK_DETECTED = "40P01";
 
 /**
- * A progress save on PostgreSQL in one statement, run under `lockReader` (whose statement came first, so this one's
- * snapshot sees every earlier save of the reader): the chapter's upsert, the book's update or first insert (the
- * rules of `writeBookProgress`, in one UPDATE whose SET reads the stored row), and the reader's chapters of the
- * book, the saved one as it now is (a CTE's changes are not visible to the rest of its statement). `before` is
- * the stored row: a finish is `is_read` going from 0 (or no row) to 1.
+ * A progress save on PostgreSQL in one statement. The book's row is updated first and the chapter's upsert follows
+ * from it (every writer of a reader's rows takes them in that order: no deadlock between them); the answer's
+ * chapters are the stored ones plus the saved one as it now is (a CTE's changes are invisible to the rest of its
+ * statement). `before` is the stored row: a finish is `is_read` going from 0 (or no row) to 1. Two modes:
+ * - full (`quick` false), under `lockReader` (whose statement came first, so this one's snapshot sees every earlier
+ *   save of the reader): the rules of `writeBookProgress` in one UPDATE whose SET reads the stored row, or the
+ *   first insert;
+ * - quick, on its own without a transaction: only a save that moves an existing place and finishes nothing, so it
+ *   changes no counter and needs no reader lock (the book's row lock orders saves of one book; an update re-reads
+ *   the row a concurrent save just committed). Anything else returns no row and takes the full path.
+ * `synchronous_commit` is off for the statement's own transaction (see `lockReader`).
  */
 function saveProgressStatement(db: Kysely<Database>) {
   const user = sql`${param("userId")}::text`;
@@ -75,14 +82,48 @@ function saveProgressStatement(db: Kysely<Database>) {
   const isRead = sql`${param("isRead")}::int`;
   const position = sql`${param("epubPosition")}::text`;
   const anchor = sql`${param("anchorId")}::text`;
+  const quick = sql`${param("quick")}::boolean`;
   return new ReusableQuery(
-    sql<ReadingProgressRow & { started: boolean; finished: boolean; chapters: ChapterProgressRow[] | null }>`
+    sql<
+      ReadingProgressRow & {
+        started: boolean;
+        finished: boolean;
+        chapters: ChapterProgressRow[] | null;
+        synchronousCommit: string;
+      }
+    >`
       with before as (
         select is_read from reading_progress where user_id = ${user} and book_id = ${book}
+      ),
+      updated as (
+        update reading_progress set
+          progress = case when ${fresh} then ${param("progress")}::int else progress end,
+          current_chapter = case when ${fresh} then ${param("currentChapter")}::text else current_chapter end,
+          epub_position = case when ${fresh} then coalesce(${position}, epub_position) else epub_position end,
+          last_read_at = case when ${fresh} then ${at} else last_read_at end,
+          is_read = case when ${isRead} = 1 then 1 else is_read end
+        where user_id = ${user} and book_id = ${book}
+          and (${fresh} or (${isRead} = 1 and is_read = 0 and not ${quick}))
+          and (not ${quick} or is_read = 1 or ${isRead} = 0)
+        returning *
+      ),
+      inserted as (
+        insert into reading_progress (user_id, book_id, progress, current_chapter, last_read_at, is_read, epub_position)
+        select ${user}, ${book}, ${param("progress")}::int, ${param("currentChapter")}::text, ${at}, ${isRead}, ${position}
+        where not ${quick} and not exists (select 1 from before)
+        returning *
+      ),
+      saved as (
+        select * from updated
+        union all select * from inserted
+        union all select * from reading_progress
+          where user_id = ${user} and book_id = ${book} and not ${quick}
+            and not exists (select 1 from updated) and not exists (select 1 from inserted)
       ),
       chapter as (
         insert into chapter_progress (user_id, book_id, anchor_id, progress, is_read, last_read_at, epub_position)
         select ${user}, ${book}, ${anchor}, ${param("chapterProgress")}::int, ${param("chapterIsRead")}::int, ${at}, ${position}
+        from saved
         where ${anchor} is not null
         on conflict (user_id, book_id, anchor_id) do update set
           progress = excluded.progress,
@@ -92,41 +133,19 @@ function saveProgressStatement(db: Kysely<Database>) {
         where chapter_progress.last_read_at <= excluded.last_read_at
         returning *
       ),
-      updated as (
-        update reading_progress set
-          progress = case when ${fresh} then ${param("progress")}::int else progress end,
-          current_chapter = case when ${fresh} then ${param("currentChapter")}::text else current_chapter end,
-          epub_position = case when ${fresh} then coalesce(${position}, epub_position) else epub_position end,
-          last_read_at = case when ${fresh} then ${at} else last_read_at end,
-          is_read = case when ${isRead} = 1 then 1 else is_read end
-        where user_id = ${user} and book_id = ${book} and (${fresh} or (${isRead} = 1 and is_read = 0))
-        returning *
-      ),
-      inserted as (
-        insert into reading_progress (user_id, book_id, progress, current_chapter, last_read_at, is_read, epub_position)
-        select ${user}, ${book}, ${param("progress")}::int, ${param("currentChapter")}::text, ${at}, ${isRead}, ${position}
-        where not exists (select 1 from before)
-        returning *
-      ),
-      saved as (
-        select * from updated
-        union all select * from inserted
-        union all select * from reading_progress
-          where user_id = ${user} and book_id = ${book}
-            and not exists (select 1 from updated) and not exists (select 1 from inserted)
-      ),
       chapters as (
         select * from chapter_progress
           where user_id = ${user} and book_id = ${book} and anchor_id not in (select anchor_id from chapter)
         union all select * from chapter
       )
       select saved.*,
-        exists (select 1 from inserted) as started,
-        saved.is_read = 1 and coalesce((select is_read from before), 0) = 0 as finished,
+        not ${quick} and exists (select 1 from inserted) as started,
+        not ${quick} and saved.is_read = 1 and coalesce((select is_read from before), 0) = 0 as finished,
         (select json_agg(json_build_object(
             'userId', user_id, 'bookId', book_id, 'anchorId', anchor_id, 'progress', progress, 'isRead', is_read,
             'lastReadAt', last_read_at, 'epubPosition', epub_position))
-          from chapters) as chapters
+          from chapters) as chapters,
+        set_config('synchronous_commit', 'off', true) as synchronous_commit
       from saved`.compile(db),
   );
 }
@@ -314,7 +333,26 @@ export class ReadingRepository {
   }
 
   /**
-   * Saves a place: the chapter's progress when a chapter write names one, then the book's (`writeBookProgress`),
+   * Saves a place without a transaction when it can (PostgreSQL, a save that moves an existing place and finishes
+   * nothing: `quick` in `saveProgressStatement`), in one statement, with no lock held between round trips.
+   * Undefined when it cannot: the save then takes `saveProgress` under `lockReader`; a deadlock (the save met
+   * a start over or an account deletion) sends it there too, where it is retried.
+   */
+  async saveQuickly(
+    write: BookProgressWrite,
+    chapter: ChapterProgressWrite | null,
+  ): Promise<ProgressSaved | undefined> {
+    if (this.dialect !== "postgres") return undefined;
+    try {
+      return await this.runSave(this.db, write, chapter, true);
+    } catch (error) {
+      if ((error as { code?: unknown } | null)?.code === DEADLOCK_DETECTED) return undefined;
+      throw error;
+    }
+  }
+
+  /**
+   * Saves a place: the book's progress (`writeBookProgress`), then the chapter's when a chapter write names one,
    * and reads the reader's chapters of the book as they now are. On PostgreSQL that is one statement (one round
    * trip while the reader's row is locked); SQLite runs its statements in-process. Run under `lockReader`.
    */
@@ -324,17 +362,11 @@ export class ReadingRepository {
     chapter: ChapterProgressWrite | null,
   ): Promise<ProgressSaved> {
     if (this.dialect === "postgres") {
-      const [saved] = await this.saveStatement.execute<Database>(trx, {
-        ...write,
-        isRead: write.progress === 100 ? 1 : 0,
-        anchorId: chapter?.anchorId ?? null,
-        chapterProgress: chapter?.progress ?? null,
-        chapterIsRead: chapter?.isRead ?? null,
-      });
+      const saved = await this.runSave(trx, write, chapter, false);
       if (!saved) throw new Error("The reading progress row vanished under the reader lock");
-      const { started, finished, chapters, ...row } = saved;
-      return { outcome: { row, ...UNCHANGED, started, finished }, chapters: chapters ?? [] };
+      return saved;
     }
+    const outcome = await this.writeBookProgress(trx, write);
     if (chapter) {
       await this.hot.upsertChapter.execute<Database>(trx, {
         ...chapter,
@@ -344,16 +376,35 @@ export class ReadingRepository {
         epubPosition: write.epubPosition,
       });
     }
-    const outcome = await this.writeBookProgress(trx, write);
     return { outcome, chapters: await this.chapterProgress(write.userId, write.bookId, trx) };
   }
 
+  private async runSave(
+    db: Kysely<Database>,
+    write: BookProgressWrite,
+    chapter: ChapterProgressWrite | null,
+    quick: boolean,
+  ): Promise<ProgressSaved | undefined> {
+    const [saved] = await this.saveStatement.execute<Database>(db, {
+      ...write,
+      isRead: write.progress === 100 ? 1 : 0,
+      anchorId: chapter?.anchorId ?? null,
+      chapterProgress: chapter?.progress ?? null,
+      chapterIsRead: chapter?.isRead ?? null,
+      quick,
+    });
+    if (!saved) return undefined;
+    const { started, finished, chapters, synchronousCommit: _, ...row } = saved;
+    return { outcome: { row, ...UNCHANGED, started, finished }, chapters: chapters ?? [] };
+  }
+
   /**
-   * Serialises one reader's progress writes on PostgreSQL by locking their user row first: a write
-   * then sees every chapter saved by the writes before it (so the derived book figure misses none),
-   * and two first reads of one author's books cannot both miss each other's row. NO KEY UPDATE, not
-   * UPDATE: progress inserts take KEY SHARE locks on the same row, which it must not wait for. SQLite
-   * needs nothing: BEGIN IMMEDIATE already runs write transactions one at a time.
+   * Serialises one reader's progress transactions (first records, finishes, "Start over", late writes) on
+   * PostgreSQL by locking their user row first: a write then sees every row the writes before it committed (its
+   * stored row, its answer's chapters), and two first reads of one author's books cannot both miss each other's
+   * row. Quick saves (`saveQuickly`) need not take it: they move no counter, and the book's row lock orders them.
+   * NO KEY UPDATE, not UPDATE: progress inserts take KEY SHARE locks on the same row, which it must not wait for.
+   * SQLite needs nothing: BEGIN IMMEDIATE already runs write transactions one at a time.
    *
    * Without `awaitFlush`, the same statement lets the transaction's commit return before its WAL reaches disk
    * (`synchronous_commit` off for this transaction only): a server crash may lose the last fraction of a second
@@ -405,7 +456,7 @@ export class ReadingRepository {
   ): Promise<BookProgressOutcome> {
     const before = await trx
       .selectFrom("readingProgress")
-      .select(["isRead", "lastReadAt"])
+      .select("isRead")
       .where("userId", "=", write.userId)
       .where("bookId", "=", write.bookId)
       .executeTakeFirst();
@@ -413,6 +464,27 @@ export class ReadingRepository {
       const row = await trx.insertInto("readingProgress").values(write).returningAll().executeTakeFirstOrThrow();
       return { row, ...UNCHANGED, started: true, finished: write.isRead === 1 };
     }
+    // The book's row before its chapters', the order every writer of them keeps (see saveProgressStatement).
+    const row = await trx
+      .updateTable("readingProgress")
+      .set((eb) => ({
+        progress: write.progress,
+        currentChapter: write.currentChapter,
+        epubPosition: write.epubPosition,
+        isRead: write.isRead,
+        // The later of the two, read in the row itself: a quick save may have moved it since `before` (ISO
+        // timestamps sort as text).
+        lastReadAt: eb
+          .case()
+          .when("lastReadAt", ">", write.lastReadAt)
+          .then(eb.ref("lastReadAt"))
+          .else(write.lastReadAt)
+          .end(),
+      }))
+      .where("userId", "=", write.userId)
+      .where("bookId", "=", write.bookId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     if (write.isRead === 0) {
       await trx
         .deleteFrom("chapterProgress")
@@ -420,20 +492,6 @@ export class ReadingRepository {
         .where("bookId", "=", write.bookId)
         .execute();
     }
-    const row = await trx
-      .updateTable("readingProgress")
-      .set({
-        progress: write.progress,
-        currentChapter: write.currentChapter,
-        epubPosition: write.epubPosition,
-        isRead: write.isRead,
-        // The later of the two (ISO timestamps sort as text).
-        lastReadAt: [write.lastReadAt, before.lastReadAt].sort().at(-1) as string,
-      })
-      .where("userId", "=", write.userId)
-      .where("bookId", "=", write.bookId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
     return {
       row,
       ...UNCHANGED,

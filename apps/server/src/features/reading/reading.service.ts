@@ -29,6 +29,7 @@ import type {
   BookForProgress,
   BookProgressOutcome,
   BookProgressWrite,
+  ChapterProgressRow,
   ChapterProgressWrite,
   ReadingRepository,
 } from "./reading.repository";
@@ -224,13 +225,14 @@ export class ReadingService {
     userId: string,
     progress: ReadingProgress,
   ): Promise<BookProgressResponse> {
-    const chapterRows = await this.repository.chapterProgress(userId, target.id, scope.trx);
-    return { progress, chapters: presentChapterProgress(chapterRows, anchorsOf(target)) };
+    return this.present(target, progress, await this.repository.chapterProgress(userId, target.id, scope.trx));
   }
 
   /**
-   * A reader's place saved (a book write, or a chapter write with its chapter): the save is one statement on
-   * PostgreSQL and returns the answer's chapters with it; only a first record or a finish adds statements.
+   * A reader's place saved (a book write, or a chapter write with its chapter). On PostgreSQL a save that moves
+   * an existing place and finishes nothing is one statement with no transaction around it; any other (a first
+   * record, a finish, a write older than the stored one) and every save on SQLite runs in the reader's
+   * transaction, where its counters, list and feed follow. Either way the save returns the answer's chapters.
    */
   private async saveProgress(
     target: BookForProgress,
@@ -238,11 +240,20 @@ export class ReadingService {
     write: BookProgressWrite,
     chapter: ChapterProgressWrite | null,
   ): Promise<BookProgressResponse> {
+    const quick = await this.repository.saveQuickly(write, chapter);
+    if (quick) return this.present(target, presentReadingProgress(quick.outcome.row), quick.chapters);
     return this.inTransaction(write.userId, now, POSITION_SAVE, async (scope) => {
       const { outcome, chapters } = await this.repository.saveProgress(scope.trx, write, chapter);
-      const progress = await this.recordOutcome(scope, target, outcome);
-      return { progress, chapters: presentChapterProgress(chapters, anchorsOf(target)) };
+      return this.present(target, await this.recordOutcome(scope, target, outcome), chapters);
     });
+  }
+
+  private present(
+    target: BookForProgress,
+    progress: ReadingProgress,
+    chapters: ChapterProgressRow[],
+  ): BookProgressResponse {
+    return { progress, chapters: presentChapterProgress(chapters, anchorsOf(target)) };
   }
 
   /** "Continue reading": books below 100, most recently read first. */
