@@ -101,3 +101,8 @@ export const PAGE_VIEW_EVENT = "page_view";
 
 export const ANALYTICS_MAX_BATCH = 50;
 export const ANALYTICS_MAX_PROPERTIES = 8;
+
+/** How much one reader may keep: a passage, a note, and annotations in one book. */
+export const ANNOTATION_LIMITS = { quoteMaxChars: 4_000, noteMaxChars: 10_000, perBook: 1_000 } as const;
+/** Here, not beside the annotation schemas, so the reader's annotations load without zod. */
+export const ANNOTATION_COLORS = ["yellow", "green", "blue", "pink"] as const;

@@ -1,18 +1,15 @@
 import { z } from "zod";
 import { API_PATHS as P } from "../api-paths";
+import { ANNOTATION_COLORS, ANNOTATION_LIMITS } from "../constants";
 import { IdSchema, TimestampSchema } from "../domain/common";
 import { denseText } from "../rules/reader-locator";
 import { defineContract } from "./define-contract";
 import { BookIdParamsSchema } from "./reading.contract";
 
-/** How much one reader may keep: a passage, a note, and annotations in one book. */
-export const ANNOTATION_LIMITS = { quoteMaxChars: 4_000, noteMaxChars: 10_000, perBook: 1_000 } as const;
-
 export const ANNOTATION_KINDS = ["bookmark", "highlight", "note"] as const;
 export const AnnotationKindSchema = z.enum(ANNOTATION_KINDS);
 export type AnnotationKind = z.infer<typeof AnnotationKindSchema>;
 
-export const ANNOTATION_COLORS = ["yellow", "green", "blue", "pink"] as const;
 export const AnnotationColorSchema = z.enum(ANNOTATION_COLORS);
 export type AnnotationColor = z.infer<typeof AnnotationColorSchema>;
 

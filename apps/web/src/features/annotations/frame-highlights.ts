@@ -1,4 +1,6 @@
-import { ANNOTATION_COLORS, type Annotation, type AnnotationColor, denseText } from "@quire/core";
+import type { Annotation, AnnotationColor } from "@quire/core";
+import { ANNOTATION_COLORS } from "@quire/core/constants";
+import { denseText } from "@quire/core/reader-locator";
 import { findPassage, rangeOfChars } from "./passage-text";
 
 const STYLE_ID = "quire-annotation-styles";

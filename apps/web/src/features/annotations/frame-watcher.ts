@@ -1,4 +1,4 @@
-import { denseText } from "@quire/core";
+import { denseText } from "@quire/core/reader-locator";
 import { charOffsetOf } from "./passage-text";
 
 /** The chapter on screen: its frame's document, the element holding its text, and its anchor. */

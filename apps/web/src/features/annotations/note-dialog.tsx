@@ -1,4 +1,5 @@
-import { ANNOTATION_COLORS, ANNOTATION_LIMITS, type AnnotationColor } from "@quire/core";
+import type { AnnotationColor } from "@quire/core";
+import { ANNOTATION_COLORS, ANNOTATION_LIMITS } from "@quire/core/constants";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { buttonClasses } from "../../components/button";
 import { FieldError } from "../../components/text-field";

@@ -1,4 +1,4 @@
-import { denseText } from "@quire/core";
+import { denseText } from "@quire/core/reader-locator";
 
 /**
  * A chapter's text in the frame, counted as annotations count it: non-whitespace characters (a reader

@@ -1,4 +1,5 @@
-import { type Annotation, type AnnotationColor, denseText } from "@quire/core";
+import type { Annotation, AnnotationColor } from "@quire/core";
+import { denseText } from "@quire/core/reader-locator";
 import { useQuery } from "@tanstack/react-query";
 import { Bookmark, BookmarkCheck, NotebookText } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";

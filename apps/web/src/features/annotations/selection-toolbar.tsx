@@ -1,4 +1,5 @@
-import { ANNOTATION_COLORS, type AnnotationColor } from "@quire/core";
+import type { AnnotationColor } from "@quire/core";
+import { ANNOTATION_COLORS } from "@quire/core/constants";
 import { NotebookPen } from "lucide-react";
 import type { TextSelection } from "./frame-watcher";
 import { COLOR_NAMES, ColorDot } from "./highlight-colors";
