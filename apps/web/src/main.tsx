@@ -9,7 +9,7 @@ import { createQueryClient } from "./lib/query-client";
 import { routerFlushSync } from "./lib/router-flush-sync";
 import { whenIdle } from "./lib/when-idle";
 import { createRouter, routes } from "./router";
-import { readSsrState } from "./ssr-state";
+import { forgetBroughtByPage, keepBroughtByPage, readSsrState } from "./ssr-state";
 import "./styles.css";
 
 const container = document.getElementById("root");
@@ -18,7 +18,10 @@ if (!container) throw new Error("Missing #root element");
 const queryClient = createQueryClient();
 // A page the server rendered (docs/ssr.md) brings its data: the screens find it in the cache, unfetched.
 const ssrState = readSsrState(document);
-if (ssrState) hydrate(queryClient, ssrState.queries);
+if (ssrState) {
+  hydrate(queryClient, ssrState.queries);
+  keepBroughtByPage(ssrState.queries);
+}
 // Actions made offline are sent when the network returns, whichever screen is open.
 startOfflineSync(queryClient);
 
@@ -43,6 +46,13 @@ function AppStarted() {
 
 function start(root: HTMLElement): ReturnType<typeof createRouter> {
   const router = createRouter(ssrState?.router);
+  // What the page brought was read for this page: once the reader goes elsewhere it is read again as usual.
+  const arrival = router.state.location.key;
+  const stopWatching = router.subscribe(({ location }) => {
+    if (location.key === arrival) return;
+    forgetBroughtByPage();
+    stopWatching();
+  });
   const app = (
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} flushSync={routerFlushSync} />

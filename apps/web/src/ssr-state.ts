@@ -23,3 +23,23 @@ export function readSsrState(doc: Document): SsrState | null {
   const text = doc.getElementById(SSR_STATE_ID)?.textContent;
   return text ? (JSON.parse(text) as SsrState) : null;
 }
+
+/** The queries whose answers came with the server-rendered page, until the reader first goes to another page. */
+const broughtByPage = new Set<string>();
+
+export function keepBroughtByPage(state: DehydratedState): void {
+  for (const query of state.queries) broughtByPage.add(query.queryHash);
+}
+
+export function forgetBroughtByPage(): void {
+  broughtByPage.clear();
+}
+
+/**
+ * The `staleTime` of a read fetched again on every visit (a reader's home, progress, settings): an answer
+ * the server-rendered page brought was read for this very visit, so it is not fetched again while the
+ * reader stays on that page; anywhere else it is stale at once.
+ */
+export function staleAfterVisit(query: { queryHash: string }): number {
+  return broughtByPage.has(query.queryHash) ? Number.POSITIVE_INFINITY : 0;
+}

@@ -2,6 +2,7 @@ import type { ReaderSettings } from "@quire/core";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 import { api } from "../../lib/api-client";
+import { staleAfterVisit } from "../../ssr-state";
 
 /** A burst of steps (text size up, up, up) makes one save. */
 const SAVE_DELAY_MS = 500;
@@ -10,7 +11,7 @@ export function accountReaderSettingsQuery() {
   return queryOptions({
     queryKey: ["reader", "settings"] as const,
     queryFn: async ({ signal }) => (await api("me.readerSettings", { signal })).settings,
-    staleTime: 0,
+    staleTime: staleAfterVisit,
   });
 }
 

@@ -2,6 +2,7 @@ import type { BookProgressResponse, Chapter, ChapterPage } from "@quire/core";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
 import { hasErrorCode } from "../../lib/errors";
+import { staleAfterVisit } from "../../ssr-state";
 
 export const readerKeys = {
   all: ["reader"] as const,
@@ -63,6 +64,6 @@ export function progressQuery(bookId: string) {
         throw error;
       }
     },
-    staleTime: 0,
+    staleTime: staleAfterVisit,
   });
 }

@@ -1,9 +1,10 @@
 import type { ReaderSettings } from "@quire/core";
+import { useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { useTheme } from "../../lib/theme-provider";
 import { useHydrated } from "../../lib/use-hydrated";
 import { useSession } from "../auth";
-import { useAccountReaderSettings } from "./account-reader-settings";
+import { accountReaderSettingsQuery, useAccountReaderSettings } from "./account-reader-settings";
 import { defaultReaderSettings, readReaderSettings, writeReaderSettings } from "./reader-settings";
 
 function browserStorage(): Storage | null {
@@ -14,7 +15,10 @@ function browserStorage(): Storage | null {
   }
 }
 
-/** What the server renders, and so what hydration renders too: it cannot read this browser's choices. */
+/**
+ * What the server renders for a visitor, and so what hydration renders too: it cannot read this browser's
+ * choices. A signed-in reader's page is rendered with their account's settings, which came with it.
+ */
 const SERVER_SETTINGS = defaultReaderSettings("light");
 
 /**
@@ -26,9 +30,11 @@ export function useReaderSettings(): [ReaderSettings, (change: Partial<ReaderSet
   const session = useSession();
   const hydrated = useHydrated();
   const [chosen, setChosen] = useState<ReaderSettings | null>(null);
+  const signedIn = session.status === "signed-in";
+  const account = useQuery({ ...accountReaderSettingsQuery(), enabled: signedIn }).data;
   const stored = useMemo(
-    () => (hydrated ? readReaderSettings(browserStorage(), resolved) : SERVER_SETTINGS),
-    [hydrated, resolved],
+    () => (hydrated ? readReaderSettings(browserStorage(), resolved) : (account ?? SERVER_SETTINGS)),
+    [hydrated, resolved, account],
   );
   const settings = chosen ?? stored;
   const current = useRef(settings);
@@ -38,7 +44,7 @@ export function useReaderSettings(): [ReaderSettings, (change: Partial<ReaderSet
     writeReaderSettings(browserStorage(), next);
     setChosen(next);
   }, []);
-  const save = useAccountReaderSettings(session.status === "signed-in", show);
+  const save = useAccountReaderSettings(signedIn, show);
   const update = useCallback(
     (change: Partial<ReaderSettings>) => {
       const next = { ...current.current, ...change };
