@@ -10,6 +10,7 @@ import {
   StaticRouterProvider,
 } from "react-router";
 import { AppProviders } from "./app-providers";
+import { sessionQuery } from "./features/auth/session";
 import { hasErrorCode } from "./lib/errors";
 import { createQueryClient } from "./lib/query-client";
 import { createThemeController } from "./lib/theme";
@@ -43,6 +44,9 @@ const SERVER_RENDERED = new Set(["browse", "search", "books/:id", READER_ROUTE, 
  * (a profile's books on the profile); anything later stays a skeleton, in the HTML and at hydration alike.
  */
 const DATA_ROUNDS = 2;
+
+/** React's markers of a Suspense boundary sent unfinished (`$?`) or failed (`$!`), and any script it adds. */
+const UNFINISHED_BOUNDARY = /<!--\$[?!]-->|<script/;
 
 const requestFetch = new AsyncLocalStorage<LocalFetch>();
 const networkFetch = globalThis.fetch;
@@ -110,10 +114,21 @@ export async function render(url: URL, localFetch: LocalFetch): Promise<Rendered
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>
     );
-    const renderPage = async () => text((await prerenderToNodeStream(page)).prelude);
+    // A finished Suspense boundary larger than the chunk size (a signed-in home) is otherwise sent apart, with an
+    // inline script to move it into place: the CSP refuses that script, and hydration would find it missing.
+    const renderPage = async () =>
+      text((await prerenderToNodeStream(page, { progressiveChunkSize: Number.POSITIVE_INFINITY })).prelude);
 
+    // Who is reading first: the screens' queries that follow the session (a signed-in reader's progress,
+    // star, follow, reader settings, home) are then created in the first render, and the rounds reach
+    // those that depend on their answers. A visitor's (or an expired cookie's) answer is null.
+    await queryClient.prefetchQuery(sessionQuery());
     let html = await renderPage();
     for (let round = 0; round < DATA_ROUNDS && (await fetchUnanswered(queryClient)); round++) html = await renderPage();
+
+    // A boundary left pending or errored in the HTML would be finished by an inline script the CSP refuses,
+    // and hydrated wrong: such a page is left to the browser, as the shell.
+    if (UNFINISHED_BOUNDARY.test(html)) return null;
 
     const failed = queryClient
       .getQueryCache()

@@ -139,24 +139,163 @@ describe.each(dialectsUnderTest())("server-rendered pages on %s", (dialect) => {
     expect(markup).toContain("&lt;p title=&quot;a&quot;&gt;Quoted&lt;/p&gt;&quot;&gt;&lt;/iframe&gt;&lt;script&gt;");
   });
 
-  it("leaves signed-in pages, the reader without a chapter and the service worker's shell to the browser", async () => {
-    const { token } = await createSignedInUser(testDb.db, { firstName: "Juniper" });
+  it("leaves the reader without a chapter and the service worker's shell to the browser", async () => {
+    const { token } = await createSignedInUser(testDb.db);
     const id = uniqueId("ssr-left");
     await createBook(testDb.db, { book: { id, title: "Left to the Browser" } });
     const bare = [
-      await get("/", { cookie: `${SESSION_COOKIE_NAME}=${token}` }),
-      await get(`/books/${id}`, { cookie: `${SESSION_COOKIE_NAME}=${token}` }),
-      await get(`/read/${id}/chapter-1`, { cookie: `${SESSION_COOKIE_NAME}=${token}` }),
       await get(`/read/${id}`),
+      await get(`/read/${id}`, { cookie: `${SESSION_COOKIE_NAME}=${token}` }),
       await get("/", { "x-quire-shell": "1" }),
+      await get("/", { "x-quire-shell": "1", cookie: `${SESSION_COOKIE_NAME}=${token}` }),
     ];
     for (const response of bare) {
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<div id="root"></div>');
       expect(response.body).not.toMatch(STATE_TAG);
     }
-    // The same book page, to a visitor, is rendered.
-    expect((await get(`/books/${id}`)).body).toMatch(STATE_TAG);
+  });
+
+  describe("for a signed-in reader", () => {
+    const as = (token: string) => ({ cookie: `${SESSION_COOKIE_NAME}=${token}` });
+    const put = (url: string, token: string, payload?: object) =>
+      t.app.inject({ method: "PUT", url, headers: { authorization: `Bearer ${token}` }, payload });
+    const queryData = (html: string, key: string) =>
+      (state(html).queries.queries as { queryKey: unknown[]; state: { data: unknown } }[]).find(
+        (query) => query.queryKey.join("/") === key,
+      )?.state.data;
+    // The rendered markup alone, without the state tag (which holds the same text as data).
+    const root = (html: string) => html.split('<div id="root">')[1]?.split('<script type="application/json"')[0] ?? "";
+
+    it("renders the book page with the reader's own star and shelf, never another reader's, privately", async () => {
+      const first = await createSignedInUser(testDb.db, { firstName: "Odile", lastName: "Starling" });
+      const second = await createSignedInUser(testDb.db, { firstName: "Bastian", lastName: "Quill" });
+      const id = uniqueId("ssr-own");
+      await createBook(testDb.db, { book: { id, title: "The Signed-In Shelf" } });
+      expect((await put(`/api/v1/books/${id}/star`, first.token)).statusCode).toBe(200);
+      expect((await put(`/api/v1/me/lists/reading/${id}`, first.token)).statusCode).toBe(200);
+
+      const mine = await get(`/books/${id}`, as(first.token));
+      expect(mine.statusCode).toBe(200);
+      expect(mine.headers["cache-control"]).toBe("private, no-store");
+      expect(mine.headers.vary).toMatch(/\bCookie\b/);
+      const html = root(mine.body);
+      expect(html).toContain("The Signed-In Shelf");
+      expect(html).toContain("Odile Starling");
+      expect(html).toMatch(/aria-pressed="true"[^>]*data-testid="star-button"/);
+      expect(html).toContain("Starred");
+      expect(html).not.toContain("Sign in to star and shelve");
+      expect(queryData(mine.body, "session")).toMatchObject({ id: first.user.id });
+      expect(queryData(mine.body, `library/viewer-state/${id}`)).toMatchObject({ starred: true, list: "reading" });
+
+      const theirs = await get(`/books/${id}`, as(second.token));
+      const other = root(theirs.body);
+      expect(other).toContain("Bastian Quill");
+      expect(other).not.toContain("Odile Starling");
+      expect(other).toMatch(/aria-pressed="false"[^>]*data-testid="star-button"/);
+      expect(queryData(theirs.body, "session")).toMatchObject({ id: second.user.id });
+      expect(queryData(theirs.body, `library/viewer-state/${id}`)).toMatchObject({ starred: false, list: null });
+      expect(theirs.body).not.toContain(first.user.email);
+    });
+
+    it("renders home, browse, search, a profile and the reader at a chapter with the reader's own state", async () => {
+      const reader = await createSignedInUser(testDb.db, {
+        username: uniqueId("ssr_me").replace("-", "_"),
+        firstName: "Marisol",
+      });
+      const other = await createSignedInUser(testDb.db, { firstName: "Tobiah" });
+      const author = await createUser(testDb.db, {
+        username: uniqueId("ssr_au").replace("-", "_"),
+        firstName: "Anselm",
+        lastName: "Vey",
+      });
+      const id = uniqueId("ssr-signed");
+      await createBook(testDb.db, {
+        book: { id, title: "Lanterns Over Brightwater", launchedDate: new Date().toISOString() },
+        chapters: 2,
+      });
+      expect((await put(`/api/v1/users/${author.id}/follow`, reader.token)).statusCode).toBe(200);
+      const settings = {
+        layout: "scrolled",
+        theme: "sepia",
+        font: "serif",
+        fontSize: 22,
+        lineHeight: 1.7,
+        margins: "wide",
+      };
+      expect((await put("/api/v1/me/reader-settings", reader.token, settings)).statusCode).toBe(200);
+
+      const pages = {
+        home: "/",
+        browse: "/browse",
+        search: "/search?q=Brightwater",
+        profile: `/u/${author.username}`,
+        reader: `/read/${id}/chapter-1`,
+      };
+      // Each page's whole HTML as the holder of `token` gets it, checked to be rendered and private.
+      const pagesOf = async (token: string, userId: string) => {
+        const bodies = {} as Record<keyof typeof pages, string>;
+        for (const name of Object.keys(pages) as (keyof typeof pages)[]) {
+          const response = await get(pages[name], as(token));
+          expect(response.statusCode, name).toBe(200);
+          expect(response.headers["cache-control"], name).toBe("private, no-store");
+          expect(response.body, name).toMatch(STATE_TAG);
+          // Nothing left for an inline script to finish (the CSP refuses it, and hydration would go wrong).
+          expect(root(response.body), name).not.toMatch(/<script|<template/);
+          expect(queryData(response.body, "session"), name).toMatchObject({ id: userId });
+          bodies[name] = response.body;
+        }
+        return bodies;
+      };
+      const mine = await pagesOf(reader.token, reader.user.id);
+      expect(root(mine.home)).toContain("Welcome back, Marisol");
+      expect(root(mine.home)).toContain("Lanterns Over Brightwater");
+      expect(root(mine.browse)).toContain("Lanterns Over Brightwater");
+      expect(root(mine.search)).toContain("Lanterns Over Brightwater");
+      expect(root(mine.profile)).toContain("Anselm Vey");
+      expect(root(mine.profile)).toMatch(/aria-pressed="true"[^>]*data-testid="follow-button">Following</);
+      expect(root(mine.reader)).toContain('data-reader-theme="sepia"');
+      expect(root(mine.reader)).toContain("font-size: 22px");
+      expect(queryData(mine.reader, "reader/settings")).toEqual(settings);
+
+      // Another reader's cookie: their name and state, never the first reader's.
+      const theirs = await pagesOf(other.token, other.user.id);
+      for (const [name, body] of Object.entries(theirs)) {
+        expect(body, name).not.toContain("Marisol");
+        expect(body, name).not.toContain(reader.user.email);
+      }
+      expect(root(theirs.home)).toContain("Welcome back, Tobiah");
+      expect(root(theirs.profile)).toMatch(/aria-pressed="false"[^>]*data-testid="follow-button">Follow</);
+      expect(root(theirs.reader)).toContain('data-reader-theme="light"');
+      expect(root(theirs.reader)).not.toContain("font-size: 22px");
+    });
+
+    it("renders the visitor's page for an expired or unknown session cookie", async () => {
+      const { token, user } = await createSignedInUser(testDb.db, { firstName: "Expired", lastName: "Reader" });
+      await testDb.db
+        .updateTable("sessions")
+        .set({ expiresAt: new Date(Date.now() - 60_000).toISOString() })
+        .where("userId", "=", user.id)
+        .execute();
+      const id = uniqueId("ssr-expired");
+      await createBook(testDb.db, { book: { id, title: "After the Session" } });
+      for (const cookie of [as(token), as("not-a-session")]) {
+        const response = await get(`/books/${id}`, cookie);
+        expect(response.statusCode).toBe(200);
+        expect(response.headers["cache-control"]).toBe("private, no-store");
+        const html = root(response.body);
+        expect(html).toContain("After the Session");
+        expect(html).toContain("Sign in to star and shelve");
+        expect(html).not.toContain("Expired Reader");
+        expect(queryData(response.body, "session")).toBeNull();
+      }
+    });
+
+    it("keeps the visitors' pages cacheable only after a check, keyed on the cookie", async () => {
+      const response = await get("/browse");
+      expect(response.headers["cache-control"]).toBe("no-cache");
+      expect(response.headers.vary).toMatch(/\bCookie\b/);
+    });
   });
 
   it("answers unknown books, readers and pages with 404 and their not-found screen, left to the app", async () => {

@@ -136,19 +136,27 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, html: string, status = 200) => {
     captureCampaign(request, reply, options.clock());
-    reply.status(status).header("Cache-Control", "no-cache").type("text/html; charset=utf-8");
+    // With a session cookie the page may carry the reader's own state (their account, progress, settings):
+    // it is theirs alone, kept by no cache. Without one it is the visitors' page, which any cache may
+    // keep but must check again; the cookie decides which, so caches key on it.
+    const personal = Boolean(request.cookies[SESSION_COOKIE_NAME]);
+    reply
+      .status(status)
+      .header("Cache-Control", personal ? "private, no-store" : "no-cache")
+      .type("text/html; charset=utf-8");
     const { encoding, body } = await compressPage(html, request.headers["accept-encoding"]);
-    reply.header("Vary", "Accept-Encoding");
+    reply.header("Vary", "Accept-Encoding, Cookie");
     if (encoding) reply.header("Content-Encoding", encoding);
     return reply.send(body);
   };
 
   /** The page's first screen rendered here, or null: a page left to the browser, or a render that failed. */
   const renderFirstScreen = async (request: FastifyRequest): Promise<RenderedPage | null> => {
-    // Visitors only: a signed-in page does not hydrate cleanly yet (docs/ssr.md), and what crawlers and link
-    // previews need is a visitor's page. The service worker's offline shell (x-quire-shell, public/sw.js) stands
-    // in for every page, so it stays bare. Which pages are rendered is entry-server.tsx's SERVER_RENDERED.
-    if (!renderApp || request.cookies[SESSION_COOKIE_NAME] || request.headers["x-quire-shell"]) return null;
+    // A signed-in reader's page is rendered as they see it: the render's API calls carry their cookie
+    // (server-render.ts), and an expired or unknown one gets the visitors' answers. The service worker's
+    // offline shell (x-quire-shell, public/sw.js) stands in for every page, so it stays bare. Which pages
+    // are rendered is entry-server.tsx's SERVER_RENDERED.
+    if (!renderApp || request.headers["x-quire-shell"]) return null;
     try {
       return await renderApp(request, options.publicOrigin(request));
     } catch (error) {
