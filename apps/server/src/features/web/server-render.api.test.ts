@@ -270,6 +270,18 @@ describe.each(dialectsUnderTest())("server-rendered pages on %s", (dialect) => {
       expect(root(theirs.reader)).not.toContain("font-size: 22px");
     });
 
+    it("answers a hidden book 404 to signed-in readers too, with nothing of it in the page", async () => {
+      const reader = await createSignedInUser(testDb.db, { firstName: "Corvin" });
+      const id = uniqueId("ssr-hidden");
+      await createBook(testDb.db, { book: { id, title: "The Drafted Harbour", display: 0 } });
+      const response = await get(`/books/${id}`, as(reader.token));
+      expect(response.statusCode).toBe(404);
+      expect(response.headers["cache-control"]).toBe("private, no-store");
+      expect(root(response.body)).toContain("Book not found");
+      expect(root(response.body)).toContain("Corvin");
+      expect(response.body).not.toContain("The Drafted Harbour");
+    });
+
     it("renders the visitor's page for an expired or unknown session cookie", async () => {
       const { token, user } = await createSignedInUser(testDb.db, { firstName: "Expired", lastName: "Reader" });
       await testDb.db
