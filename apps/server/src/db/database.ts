@@ -14,7 +14,7 @@ import {
 } from "kysely";
 import pg from "pg";
 import { type DialectName, dialectOf } from "./dialect";
-import { REUSABLE_STATEMENT_MARK } from "./reusable-query";
+import { type DirectReader, REUSABLE_STATEMENT_MARK, registerDirectReader } from "./reusable-query";
 import type { Database } from "./schema";
 
 export interface DatabaseHandle {
@@ -83,7 +83,7 @@ function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
   };
 }
 
-function openSqlite(path: string): SqliteDatabase {
+function openSqlite(path: string): { sqlite: BetterSqlite3.Database; database: SqliteDatabase } {
   const sqlite = new BetterSqlite3(path);
   sqlite.pragma("journal_mode = WAL");
   // NORMAL in WAL mode survives a killed process; only a power cut can lose the last commits.
@@ -94,13 +94,46 @@ function openSqlite(path: string): SqliteDatabase {
   // from the OS page by page, ten times slower. Mapped reads and a 64 MB cache keep the hot pages in memory.
   sqlite.pragma("mmap_size = 268435456");
   sqlite.pragma("cache_size = -65536");
-  return withStatementCache(sqlite);
+  return { sqlite, database: withStatementCache(sqlite) };
+}
+
+/** Kysely's camel-case plugin, also applied to the rows of selects run straight on the driver (ReusableQuery). */
+class CamelCase extends CamelCasePlugin {
+  /** Per SQL text: whether every column is named as its camel case, so its rows need no renaming. */
+  readonly #asNamed = new Map<string, boolean>();
+
+  rows(sqlText: string, rows: Record<string, unknown>[]): unknown[] {
+    const first = rows[0];
+    if (!first) return rows;
+    let asNamed = this.#asNamed.get(sqlText);
+    if (asNamed === undefined) {
+      asNamed = Object.keys(first).every((column) => this.camelCase(column) === column);
+      this.#asNamed.set(sqlText, asNamed);
+    }
+    // Objects (PostgreSQL's parsed JSON) get their keys camel-cased too, as the plugin does.
+    return asNamed && rows.every(hasNoObjects) ? rows : rows.map((row) => this.mapRow(row));
+  }
+}
+
+function hasNoObjects(row: Record<string, unknown>): boolean {
+  for (const key in row) if (typeof row[key] === "object" && row[key] !== null) return false;
+  return true;
+}
+
+/** Outside a transaction (which holds Kysely's lock on the one connection), a select runs there and then. */
+function sqliteReader(sqlite: BetterSqlite3.Database, database: SqliteDatabase, camelCase: CamelCase): DirectReader {
+  return (sqlText, parameters) =>
+    sqlite.inTransaction
+      ? undefined
+      : Promise.resolve(
+          camelCase.rows(sqlText, database.prepare(sqlText).all(parameters) as Record<string, unknown>[]),
+        );
 }
 
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
 
-function postgresDialect(options: DatabaseOptions): Dialect {
+function postgresPool(options: DatabaseOptions): pg.Pool {
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize ?? 10,
@@ -111,7 +144,15 @@ function postgresDialect(options: DatabaseOptions): Dialect {
     } as typeof pg.types,
   });
   pool.on("connect", prepareReusableStatements);
-  return new PostgresDialect({ pool });
+  return pool;
+}
+
+/** A pooled connection runs the select as its named prepared statement. */
+function postgresReader(pool: pg.Pool, camelCase: CamelCase): DirectReader {
+  return async (text, values) => {
+    const result = await pool.query({ name: statementName(text), text, values: values as unknown[] });
+    return camelCase.rows(text, result.rows);
+  };
 }
 
 /**
@@ -138,11 +179,20 @@ function statementName(text: string): string {
 
 export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   const dialect = dialectOf(options.url);
-  const kyselyDialect =
-    dialect === "postgres"
-      ? postgresDialect(options)
-      : new ImmediateSqliteDialect({ database: openSqlite(options.url) });
-  const db = new Kysely<Database>({ dialect: kyselyDialect, plugins: [new CamelCasePlugin()] });
+  const camelCase = new CamelCase();
+  let kyselyDialect: Dialect;
+  let reader: DirectReader;
+  if (dialect === "postgres") {
+    const pool = postgresPool(options);
+    kyselyDialect = new PostgresDialect({ pool });
+    reader = postgresReader(pool, camelCase);
+  } else {
+    const { sqlite, database } = openSqlite(options.url);
+    kyselyDialect = new ImmediateSqliteDialect({ database });
+    reader = sqliteReader(sqlite, database, camelCase);
+  }
+  const db = new Kysely<Database>({ dialect: kyselyDialect, plugins: [camelCase] });
+  registerDirectReader(db, reader);
   if (dialect === "sqlite") return { db, dialect, destroy: () => db.destroy() };
   return {
     db,

@@ -20,10 +20,13 @@ type BooksQuery = SelectQueryBuilder<Database, "books", BookRow>;
 /** A book row with its genre ids and its categories' `position id` pairs folded in as comma-joined text. */
 export type ListedBookRow = BookRow & { genreRefs: string | null; categoryRefs: string | null };
 
-/** A listed book as the API sends it (`json`), with the key its page's cursor is made of. */
+/**
+ * A listed book as the API sends it (`json`), with the key its page's cursor is made of (`sort`: the sort column's
+ * value). One-word names: the rows come as the driver reads them, with nothing to camel-case.
+ */
 export interface ListedBookJson {
   id: string;
-  sortKey: string | number;
+  sort: string | number;
   json: string;
 }
 
@@ -63,7 +66,7 @@ const SORTS = {
 } as const satisfies Record<BookSort, { column: keyof BookRow; direction: "asc" | "desc"; type: "string" | "number" }>;
 type SortColumn = (typeof SORTS)[BookSort]["column"];
 /** A page's keys, from `books` or from a genre's `genre_books` rows. */
-type KeysQuery = SelectQueryBuilder<Database, "books" | "genreBooks", { sortKey: string | number; id: string }>;
+type KeysQuery = SelectQueryBuilder<Database, "books" | "genreBooks", { sort: string | number; id: string }>;
 
 /** Every SQL statement the catalogue reads with. */
 export class CatalogRepository {
@@ -166,13 +169,24 @@ export class CatalogRepository {
    * Kysely query cost more than running it. The id tie-breaker runs in the same direction as the sort
    * column, so the index serves the whole ORDER BY (mixed directions make SQLite sort every match).
    */
-  private listQuery(filters: BookFilters, sort: BookSort, paging: "first" | "after" | "offset") {
-    const present = FILTER_KEYS.filter((key) => isSet(filters, key));
-    const shape = `${sort} ${paging} ${present.join(",")}`;
+  private listStatement(
+    filters: BookFilters,
+    sort: BookSort,
+    paging: "first" | "after" | "offset",
+  ): { query: ReusableQuery<ListedBookJson>; values: Record<string, unknown> } {
+    const values: Record<string, unknown> = {};
+    let shape = `${sort} ${paging}`;
+    for (const key of FILTER_KEYS) {
+      if (!isSet(filters, key)) continue;
+      values[key] = filters[key];
+      shape += ` ${key}`;
+    }
     let query = this.listQueries.get(shape);
     if (!query) {
       const { column, direction } = SORTS[sort];
-      const placeholders = Object.fromEntries(present.map((key) => [key, param(key)])) as unknown as BookFilters;
+      const placeholders = Object.fromEntries(
+        Object.keys(values).map((key) => [key, param(key)]),
+      ) as unknown as BookFilters;
       const after = paging === "after" ? ([param("afterSort"), param("afterId")] as const) : undefined;
       let page = this.pageKeys(placeholders, column, direction, after as [string, string] | undefined);
       if (paging === "offset") page = page.offset(param("offset") as unknown as number);
@@ -180,13 +194,13 @@ export class CatalogRepository {
       const builder = this.db
         .selectFrom(page.limit(param("limit") as unknown as number).as("page"))
         .innerJoin("bookJson", "bookJson.bookId", "page.id")
-        .select(["page.sortKey", "page.id", bookJson.as("json")])
-        .orderBy("page.sortKey", direction)
+        .select(["page.sort", "page.id", bookJson.as("json")])
+        .orderBy("page.sort", direction)
         .orderBy("page.id", direction);
       query = new ReusableQuery(builder.compile());
       this.listQueries.set(shape, query);
     }
-    return query;
+    return { query, values };
   }
 
   /**
@@ -208,7 +222,7 @@ export class CatalogRepository {
     if (!this.walksGenre(filters)) {
       const keys = this.filtered(filters)
         .clearSelect()
-        .select([sql.ref<string | number>(`books.${column}`).as("sortKey"), "books.id"]);
+        .select([sql.ref<string | number>(`books.${column}`).as("sort"), "books.id"]);
       return keysetAfter(keys, { sort: `books.${column}`, id: "books.id", direction }, after) as unknown as KeysQuery;
     }
     const { genre, display, ...others } = filters;
@@ -226,14 +240,10 @@ export class CatalogRepository {
       ).clearSelect() as unknown as KeysQuery;
     }
     const keys = ofGenre.select([
-      sql.ref<string | number>(`genreBooks.${column}`).as("sortKey"),
+      sql.ref<string | number>(`genreBooks.${column}`).as("sort"),
       "genreBooks.bookId as id",
     ]) as unknown as KeysQuery;
     return keysetAfter(keys, { sort: `genreBooks.${column}`, id: "genreBooks.bookId", direction }, after);
-  }
-
-  private filterValues(filters: BookFilters): Record<string, unknown> {
-    return Object.fromEntries(FILTER_KEYS.filter((key) => isSet(filters, key)).map((key) => [key, filters[key]]));
   }
 
   async listBooksAtOffset(
@@ -242,11 +252,10 @@ export class CatalogRepository {
     limit: number,
     offset: number,
   ): Promise<ListedBookJson[]> {
-    return this.listQuery(filters, sort, "offset").execute(this.db, {
-      ...this.filterValues(filters),
-      limit,
-      offset,
-    });
+    const { query, values } = this.listStatement(filters, sort, "offset");
+    values.limit = limit;
+    values.offset = offset;
+    return query.execute(this.db, values);
   }
 
   async listBooksPage(
@@ -255,15 +264,15 @@ export class CatalogRepository {
     pageSize: number,
     cursor: string | undefined,
   ): Promise<Page<ListedBookJson>> {
-    const { type } = SORTS[sort];
-    const after = readCursor(cursor, { foreign: "refuse", sortType: type });
-    const rows = await this.listQuery(filters, sort, after ? "after" : "first").execute(this.db, {
-      ...this.filterValues(filters),
-      afterSort: after?.[0],
-      afterId: after?.[1],
-      limit: pageSize + 1,
-    });
-    return pageOf(rows, pageSize, (row) => [row.sortKey, row.id]);
+    const after = readCursor(cursor, { foreign: "refuse", sortType: SORTS[sort].type });
+    const { query, values } = this.listStatement(filters, sort, after ? "after" : "first");
+    if (after) {
+      values.afterSort = after[0];
+      values.afterId = after[1];
+    }
+    values.limit = pageSize + 1;
+    const rows = await query.execute(this.db, values);
+    return pageOf(rows, pageSize, (row) => [row.sort, row.id]);
   }
 
   async countBooks(filters: BookFilters): Promise<number> {
