@@ -38,7 +38,7 @@ describe.each(dialectsUnderTest())("ReusableQuery on %s", (dialect) => {
       .transaction()
       .execute(async (trx) => {
         await trx.insertInto("reusableProbe").values({ id: "b", shownName: "B", details: "{}" }).execute();
-        expect(await byId.execute(trx, { id: "b" })).toHaveLength(1);
+        expect(await byId.execute<ProbeDatabase>(trx, { id: "b" })).toHaveLength(1);
         // A read from outside while the transaction is open: SQLite's one connection makes it wait for the commit.
         outside = byId.execute(db(), { id: "b" });
         const early = await Promise.race([outside, new Promise((resolve) => setTimeout(() => resolve("open"), 50))]);
