@@ -54,3 +54,21 @@ export function collectPageErrors(page: Page): string[] {
  */
 export const ownErrors = (errors: string[]) =>
   errors.filter((error) => !/Blocked script execution in 'about:srcdoc'/.test(error));
+
+/** The paths of the GETs the page sends from now on; empty it before each visit. */
+export function collectGetPaths(page: Page): string[] {
+  const paths: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "GET") paths.push(new URL(request.url()).pathname);
+  });
+  return paths;
+}
+
+/** A server-rendered page hands its reads to the app: once it has settled, none of them was fetched again. */
+export async function expectNotFetchedAgain(page: Page, requested: string[], answered: string[], label: string) {
+  await page.waitForLoadState("networkidle");
+  expect(
+    requested.filter((pathname) => answered.includes(pathname)),
+    label,
+  ).toEqual([]);
+}

@@ -1,23 +1,15 @@
 import { signedInReader } from "../support/accounts";
-import { collectHydrationWarnings, collectPageErrors, ownErrors } from "../support/page-checks";
+import { DEMO_AUTHOR, trendingBook } from "../support/demo-content";
+import {
+  collectGetPaths,
+  collectHydrationWarnings,
+  collectPageErrors,
+  expectNotFetchedAgain,
+  ownErrors,
+} from "../support/page-checks";
 import { expect, type Page, test } from "../support/test";
 
-/** A demo author (apps/server/src/seed/users.ts), seeded with the e2e data directory. */
-const AUTHOR = { username: "mara_okafor", name: "Mara Okafor" };
-
-interface Book {
-  id: string;
-  title: string;
-}
-
 const STATE_TAG = /<script type="application\/json" id="quire-state">/;
-
-async function trendingBook(page: Page): Promise<Book> {
-  const { items } = (await (await page.request.get("/api/v1/books/trending")).json()) as { items: Book[] };
-  const book = items[0];
-  if (!book) throw new Error("the demo content has no trending book");
-  return book;
-}
 
 async function firstChapter(page: Page, bookId: string): Promise<string> {
   const { items } = (await (await page.request.get(`/api/v1/books/${bookId}/chapters`)).json()) as {
@@ -36,9 +28,9 @@ test("a signed-in reader's pages arrive rendered with their own state and hydrat
   const warnings = collectHydrationWarnings(page);
   // page.request shares the page's cookies: the reader signed in here is the one whose pages load below.
   const reader = await signedInReader(page.request, "Hydra");
-  const book = await trendingBook(page);
+  const book = await trendingBook(page.request);
   const anchor = await firstChapter(page, book.id);
-  const profile = await page.request.get(`/api/v1/users/by-username/${AUTHOR.username}`);
+  const profile = await page.request.get(`/api/v1/users/by-username/${DEMO_AUTHOR.username}`);
   const authorId = ((await profile.json()) as { user: { id: string } }).user.id;
   // The reader's own state, which each page must show as it arrives.
   expect((await page.request.put(`/api/v1/books/${book.id}/star`)).status()).toBe(200);
@@ -79,11 +71,11 @@ test("a signed-in reader's pages arrive rendered with their own state and hydrat
       ],
     },
     {
-      path: `/u/${AUTHOR.username}`,
-      html: [AUTHOR.name, "Following"],
+      path: `/u/${DEMO_AUTHOR.username}`,
+      html: [DEMO_AUTHOR.name, "Following"],
       answered: [
         "/api/auth/get-session",
-        `/api/v1/users/by-username/${AUTHOR.username}`,
+        `/api/v1/users/by-username/${DEMO_AUTHOR.username}`,
         `/api/v1/users/${authorId}/follow`,
       ],
     },
@@ -100,10 +92,7 @@ test("a signed-in reader's pages arrive rendered with their own state and hydrat
     },
   ];
 
-  const requested: string[] = [];
-  page.on("request", (request) => {
-    if (request.method() === "GET") requested.push(new URL(request.url()).pathname);
-  });
+  const requested = collectGetPaths(page);
   for (const { path, html, answered } of pages) {
     // The HTML as it arrives, with the reader's cookie: rendered, private, with its data for the app.
     const arrival = await page.request.get(path);
@@ -127,11 +116,7 @@ test("a signed-in reader's pages arrive rendered with their own state and hydrat
     } else {
       await expect(page.getByTestId("account-menu-button").first()).toContainText(reader.firstName);
     }
-    await page.waitForLoadState("networkidle");
-    expect(
-      requested.filter((pathname) => answered.includes(pathname)),
-      path,
-    ).toEqual([]);
+    await expectNotFetchedAgain(page, requested, answered, path);
   }
   // React reports a hydration mismatch as a console error (#418/#423 in production builds).
   expect(ownErrors(errors)).toEqual([]);

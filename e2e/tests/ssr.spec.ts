@@ -1,16 +1,15 @@
-import { collectHydrationWarnings, collectPageErrors, ownErrors } from "../support/page-checks";
-import { expect, type Page, test } from "../support/test";
-
-/** A demo author (apps/server/src/seed/users.ts), seeded with the e2e data directory. */
-const AUTHOR = { username: "mara_okafor", name: "Mara Okafor" };
-
-interface Book {
-  id: string;
-  title: string;
-}
+import { DEMO_AUTHOR, type DemoBook, trendingBook } from "../support/demo-content";
+import {
+  collectGetPaths,
+  collectHydrationWarnings,
+  collectPageErrors,
+  expectNotFetchedAgain,
+  ownErrors,
+} from "../support/page-checks";
+import { expect, test } from "../support/test";
 
 /** The pages rendered on the server, the heading each shows, and the reads its HTML already answers. */
-function pages(book: Book) {
+function pages(book: DemoBook) {
   return [
     {
       path: "/",
@@ -23,27 +22,19 @@ function pages(book: Book) {
       answered: ["/api/auth/get-session", `/api/v1/books/${book.id}`, `/api/v1/books/${book.id}/chapters`],
     },
     {
-      path: `/u/${AUTHOR.username}`,
-      text: AUTHOR.name,
-      answered: ["/api/auth/get-session", `/api/v1/users/by-username/${AUTHOR.username}`],
+      path: `/u/${DEMO_AUTHOR.username}`,
+      text: DEMO_AUTHOR.name,
+      answered: ["/api/auth/get-session", `/api/v1/users/by-username/${DEMO_AUTHOR.username}`],
     },
   ];
-}
-
-async function trendingBook(page: Page): Promise<Book> {
-  const { items } = (await (await page.request.get("/api/v1/books/trending")).json()) as { items: Book[] };
-  const book = items[0];
-  if (!book) throw new Error("the demo content has no trending book");
-  return book;
 }
 
 test("server-rendered pages hydrate without a mismatch and without fetching their data again", async ({ page }) => {
   const errors = collectPageErrors(page);
   const warnings = collectHydrationWarnings(page);
-  const requested: string[] = [];
-  page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+  const requested = collectGetPaths(page);
 
-  for (const { path, text, answered } of pages(await trendingBook(page))) {
+  for (const { path, text, answered } of pages(await trendingBook(page.request))) {
     requested.length = 0;
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1, name: text })).toBeVisible();
@@ -52,11 +43,7 @@ test("server-rendered pages hydrate without a mismatch and without fetching thei
     await expect(page.locator("html")).toHaveClass(/\bdark\b/);
     await page.locator("[data-testid=theme-toggle]:visible").click();
     await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
-    await page.waitForLoadState("networkidle");
-    expect(
-      requested.filter((pathname) => answered.includes(pathname)),
-      path,
-    ).toEqual([]);
+    await expectNotFetchedAgain(page, requested, answered, path);
   }
   // React reports a hydration mismatch as a console error (#418/#423 in production builds).
   expect(ownErrors(errors)).toEqual([]);
@@ -64,7 +51,7 @@ test("server-rendered pages hydrate without a mismatch and without fetching thei
 });
 
 test("without JavaScript the pages still show their content", async ({ browser, page }) => {
-  const book = await trendingBook(page);
+  const book = await trendingBook(page.request);
   const context = await browser.newContext({ javaScriptEnabled: false });
   try {
     const noScript = await context.newPage();
