@@ -1,10 +1,14 @@
 import { CalendarClock } from "lucide-react";
 import { formatDateTime, getCountdown } from "../../../lib/format";
+import { useHydrated } from "../../../lib/use-hydrated";
 import { useNow } from "../../../lib/use-now";
 
 /** "Launches <date>" with a live countdown, refreshed every second. */
 export function LaunchCountdown({ launchedDate }: { launchedDate: string }) {
   const now = useNow(1000);
+  // The server's clock and time zone are not the reader's: a rendered page shows the date and the seconds
+  // once hydrated, so hydration finds the server's text (dashes, same size) and nothing shifts.
+  const hydrated = useHydrated();
   const countdown = getCountdown(launchedDate, now);
   const parts = [
     { value: countdown.days, unit: "days" },
@@ -21,7 +25,7 @@ export function LaunchCountdown({ launchedDate }: { launchedDate: string }) {
         <CalendarClock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-sage-ink" />
         <div>
           <p className="font-semibold text-ink">
-            Launches <time dateTime={launchedDate}>{formatDateTime(launchedDate)}</time>
+            Launches <time dateTime={launchedDate}>{hydrated ? formatDateTime(launchedDate) : "soon"}</time>
           </p>
           <p className="text-ink-muted text-sm">
             {countdown.isOver
@@ -38,7 +42,7 @@ export function LaunchCountdown({ launchedDate }: { launchedDate: string }) {
               className="flex w-14 flex-col items-center rounded-xl bg-surface px-2 py-1.5 ring-1 ring-line"
             >
               <span className="font-semibold font-serif text-ink text-xl tabular-nums">
-                {String(value).padStart(2, "0")}
+                {hydrated ? String(value).padStart(2, "0") : "––"}
               </span>
               <span className="text-[0.65rem] text-ink-muted uppercase tracking-wider">{unit}</span>
             </div>
