@@ -1,4 +1,4 @@
-import { test as base, type Page } from "@playwright/test";
+import { type Browser, test as base, type Page } from "@playwright/test";
 
 export * from "@playwright/test";
 
@@ -21,20 +21,50 @@ async function untilAppStarted(page: Page, options: Navigation | undefined) {
   );
 }
 
-export const test = base.extend({
+/** Navigations of this page wait for its app to start (untilAppStarted). */
+function waitingForApp(page: Page): Page {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await untilAppStarted(page, options);
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await untilAppStarted(page, options);
+    return response;
+  };
+  return page;
+}
+
+/** Pages a test opens itself (a second reader's context, a phone's viewport) wait for their app as `page` does. */
+function waitingForAppInNewPages(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    // Without JavaScript no app starts, and the wait could not run in the page either.
+    if (options?.javaScriptEnabled === false) return context;
+    const newPage = context.newPage.bind(context);
+    context.newPage = async () => waitingForApp(await newPage());
+    return context;
+  };
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (options) => {
+    const page = await newPage(options);
+    return options?.javaScriptEnabled === false ? page : waitingForApp(page);
+  };
+  return browser;
+}
+
+export const test = base.extend<object, object>({
   page: async ({ page }, use) => {
-    const goto = page.goto.bind(page);
-    const reload = page.reload.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      await untilAppStarted(page, options);
-      return response;
-    };
-    page.reload = async (options) => {
-      const response = await reload(options);
-      await untilAppStarted(page, options);
-      return response;
-    };
-    await use(page);
+    await use(waitingForApp(page));
   },
+  browser: [
+    async ({ browser }, use) => {
+      await use(waitingForAppInNewPages(browser));
+    },
+    { scope: "worker" },
+  ],
 });
