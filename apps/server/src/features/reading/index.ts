@@ -1,4 +1,4 @@
 export { listEntriesRepository } from "./list-entries.repository";
+export type { ReadingProgressRow } from "./progress-save.repository";
 export { presentReadingProgress } from "./reading.presenter";
-export type { ReadingProgressRow } from "./reading.repository";
 export type { ReadingService } from "./reading.service";

@@ -1,6 +1,6 @@
 import type { ChapterProgress, EpubPosition, ReadingProgress } from "@quire/core";
 import { fromBool, parseJson } from "../../db/json";
-import type { ChapterProgressRow, ReadingProgressRow } from "./reading.repository";
+import type { ChapterProgressRow, ReadingProgressRow } from "./progress-save.repository";
 
 export function presentReadingProgress(row: ReadingProgressRow): ReadingProgress {
   return {

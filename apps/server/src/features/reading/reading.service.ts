@@ -24,12 +24,12 @@ import { activitiesRepository } from "../feed";
 import { type NewUserEvent, recordUserEvent } from "../notifications";
 import { moveUserScores, otherAuthorsOf } from "../users";
 import { listEntriesRepository } from "./list-entries.repository";
+import type { ChapterProgressRow } from "./progress-save.repository";
 import { presentChapterProgress, presentReadingProgress } from "./reading.presenter";
 import type {
   BookForProgress,
   BookProgressOutcome,
   BookProgressWrite,
-  ChapterProgressRow,
   ChapterProgressWrite,
   ReadingRepository,
 } from "./reading.repository";
