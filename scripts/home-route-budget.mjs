@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { gzipSync } from "node:zlib";
 
 /** The home route's initial JavaScript budget (DESIGN §7): what index.html loads or preloads, gzipped. */
@@ -10,4 +10,36 @@ export function homeRouteScriptBytes(distDir) {
   const html = readFileSync(join(distDir, "index.html"), "utf8");
   const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]);
   return scripts.reduce((sum, path) => sum + gzipSync(readFileSync(join(distDir, path))).length, 0);
+}
+
+/**
+ * Lazy screens a first visit opens (router.tsx) that must not load the `core` chunk (zod and every schema,
+ * ~36 KB gzip, one long task to evaluate): they take values from @quire/core's zod-free subpaths.
+ */
+export const SCREENS_WITHOUT_SCHEMAS = [
+  "src/features/book/screens/book-screen.tsx",
+  "src/features/catalog/screens/browse-screen.tsx",
+  "src/features/reader/reader-screen.tsx",
+  "src/features/search/screens/search-screen.tsx",
+  "src/features/users/screens/profile-screen.tsx",
+];
+
+/** Of SCREENS_WITHOUT_SCHEMAS, those whose chunks (with what they import) include `core`, or that the build lacks. */
+export function screensLoadingSchemas(distDir) {
+  const manifest = JSON.parse(readFileSync(join(distDir, ".vite", "manifest.json"), "utf8"));
+  const closure = (key, seen = new Set()) => {
+    if (seen.has(key) || !manifest[key]) return seen;
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) closure(imported, seen);
+    return seen;
+  };
+  // A screen that shares its chunk with another lazy screen is keyed by chunk file, not source: found by name.
+  const keyOf = (screen) =>
+    manifest[screen]
+      ? screen
+      : Object.keys(manifest).find((key) => manifest[key].name === basename(screen).replace(/\.tsx?$/, ""));
+  return SCREENS_WITHOUT_SCHEMAS.filter((screen) => {
+    const key = keyOf(screen);
+    return !key || [...closure(key)].some((chunk) => manifest[chunk].name === "core");
+  });
 }

@@ -5,7 +5,12 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { HOME_ROUTE_BUDGET_BYTES, homeRouteScriptBytes } from "./home-route-budget.mjs";
+import {
+  HOME_ROUTE_BUDGET_BYTES,
+  homeRouteScriptBytes,
+  SCREENS_WITHOUT_SCHEMAS,
+  screensLoadingSchemas,
+} from "./home-route-budget.mjs";
 import { ensureDependencies, NPM, ROOT, run } from "./lib.mjs";
 import { countVitestReport } from "./test-report.mjs";
 import { buildWebIfStale } from "./web-build.mjs";
@@ -178,6 +183,9 @@ if (webBuild === 0) {
   const bytes = homeRouteScriptBytes(join(ROOT, "apps/web/dist"));
   const within = bytes <= HOME_ROUTE_BUDGET_BYTES;
   record("home route JS budget", within ? 1 : 0, within ? 0 : 1, `${(bytes / 1024).toFixed(1)} KB gzip of 150 KB`);
+  const withSchemas = screensLoadingSchemas(join(ROOT, "apps/web/dist"));
+  const screens = SCREENS_WITHOUT_SCHEMAS.length;
+  record("first screens without zod", screens - withSchemas.length, withSchemas.length, withSchemas.join(", "));
   // The native shells take this same build (no Android SDK or Xcode needed); their tests check what sync wrote,
   // with the committed link settings whatever this shell's QUIRE_PUBLIC_URL says.
   const mobileEnv = { ...process.env, QUIRE_PUBLIC_URL: "", QUIRE_APP_SCHEME: "" };

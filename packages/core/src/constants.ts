@@ -13,6 +13,15 @@ export const SUGGESTED_FOLLOWS_COUNT = 4;
 export const TOP_NEW_WINDOW_DAYS = 60;
 export const TOP_NEW_PAGE_SIZE = 20;
 
+/**
+ * A book's source, status and completion, and the catalogue's sorts: here, not beside their schemas, so the
+ * browse screen's filters load without zod.
+ */
+export const BOOK_SOURCES = ["own", "public-domain"] as const;
+export const BOOK_STATUSES = ["scheduled", "wip", "launched"] as const;
+export const COMPLETION_STATUSES = ["complete", "wip"] as const;
+export const BOOK_SORTS = ["popular", "newest", "title"] as const;
+
 /** Search: query length in characters, results per page, suggestions shown while typing. */
 export const SEARCH_QUERY_MIN_LENGTH = 2;
 export const SEARCH_QUERY_MAX_LENGTH = 200;

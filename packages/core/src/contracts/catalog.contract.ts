@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { API_PATHS as P } from "../api-paths";
-import { PAGE_SIZE_DEFAULT, PAGE_SIZES } from "../constants";
+import { BOOK_SORTS, PAGE_SIZE_DEFAULT, PAGE_SIZES } from "../constants";
 import {
   BookCategorySchema,
   BookDataSchema,
@@ -19,7 +19,6 @@ import { defineContract } from "./define-contract";
 /** Query strings arrive as text; "true"/"false" become booleans, anything else is refused. */
 const BooleanQuerySchema = z.enum(["true", "false"]).transform((value) => value === "true");
 
-export const BOOK_SORTS = ["popular", "newest", "title"] as const;
 export const BookSortSchema = z.enum(BOOK_SORTS);
 export type BookSort = z.infer<typeof BookSortSchema>;
 

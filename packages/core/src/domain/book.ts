@@ -1,11 +1,10 @@
 import { z } from "zod";
+import { BOOK_SOURCES, BOOK_STATUSES, COMPLETION_STATUSES } from "../constants";
 import { IdSchema, TimestampSchema, UrlOrPathSchema } from "./common";
 
-export const BOOK_SOURCES = ["own", "public-domain"] as const;
 export const BookSourceSchema = z.enum(BOOK_SOURCES);
 export type BookSource = z.infer<typeof BookSourceSchema>;
 
-export const BOOK_STATUSES = ["scheduled", "wip", "launched"] as const;
 export const BookStatusSchema = z.enum(BOOK_STATUSES);
 export type BookStatus = z.infer<typeof BookStatusSchema>;
 
@@ -13,7 +12,6 @@ export const PUBLISHING_LABELS = ["community-original", "community-featured"] as
 export const PublishingLabelSchema = z.enum(PUBLISHING_LABELS);
 export type PublishingLabel = z.infer<typeof PublishingLabelSchema>;
 
-export const COMPLETION_STATUSES = ["complete", "wip"] as const;
 export const CompletionStatusSchema = z.enum(COMPLETION_STATUSES);
 export type CompletionStatus = z.infer<typeof CompletionStatusSchema>;
 

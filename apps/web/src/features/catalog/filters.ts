@@ -1,15 +1,12 @@
+import type { BookSort, BookSource, BookStatus, CompletionStatus } from "@quire/core";
 import {
   BOOK_SORTS,
   BOOK_SOURCES,
   BOOK_STATUSES,
-  type BookSort,
-  type BookSource,
-  type BookStatus,
   COMPLETION_STATUSES,
-  type CompletionStatus,
   PAGE_SIZE_DEFAULT,
   PAGE_SIZES,
-} from "@quire/core";
+} from "@quire/core/constants";
 
 /** Browse filters as the URL carries them; every field is optional and validated. */
 export interface BookFilters {

@@ -1,4 +1,4 @@
-import { BOOK_SORTS, BOOK_SOURCES, BOOK_STATUSES, COMPLETION_STATUSES, PAGE_SIZES } from "@quire/core";
+import { BOOK_SORTS, BOOK_SOURCES, BOOK_STATUSES, COMPLETION_STATUSES, PAGE_SIZES } from "@quire/core/constants";
 import { SearchX, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
