@@ -2,6 +2,53 @@
 // paint: on a slow phone the text shows without waiting for ~150 KB of JavaScript (docs/ssr.md). Classic and
 // external because the CSP allows no inline script. The server writes in data-entry the app's files in the
 // order they run, the entry last, and in data-preload the page's screen chunks.
+
+// Until the app has started (`data-app-started`), a tap on a button would do nothing and typing would be wiped by
+// React's first render: taps are held (pressed once however often, their default prevented) and what is typed is
+// noted in `window.__quireEarly`, which the app replays once started (src/lib/early-input.ts, docs/ssr.md).
+// Links are left alone: they navigate without the app.
+(() => {
+  var root = document.documentElement;
+  var PRESSABLE =
+    "a[href], button, [role=button], input[type=checkbox], input[type=radio], input[type=submit], input[type=button], input[type=image]";
+  function record() {
+    if (root.hasAttribute("data-app-started")) return null;
+    if (!window.__quireEarly) window.__quireEarly = { taps: [], typed: new Map() };
+    return window.__quireEarly;
+  }
+  // Capturing on the document runs before the app's listeners on #root, which never see a held tap.
+  function hold(event, element) {
+    var early = record();
+    if (!early || !element) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (early.taps.indexOf(element) < 0) early.taps.push(element);
+    element.setAttribute("data-early-pressed", "");
+  }
+  document.addEventListener(
+    "click",
+    (event) => {
+      var element = event.target instanceof Element ? event.target.closest(PRESSABLE) : null;
+      if (!element?.matches("a[href]")) hold(event, element);
+    },
+    true,
+  );
+  // Enter in a form without a submit button submits it natively, which would reload the page.
+  document.addEventListener("submit", (event) => hold(event, event.target), true);
+  document.addEventListener(
+    "input",
+    (event) => {
+      var field = event.target;
+      var text =
+        field instanceof HTMLTextAreaElement ||
+        (field instanceof HTMLInputElement && !/^(checkbox|radio|file)$/.test(field.type));
+      var early = text && record();
+      if (early) early.typed.set(field, field.value);
+    },
+    true,
+  );
+})();
+
 (() => {
   var tag = document.currentScript;
   var scripts = (tag?.getAttribute("data-entry") || "").split(" ").filter(Boolean);

@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { matchRoutes, RouterProvider } from "react-router";
 import { AppProviders } from "./app-providers";
 import { startOfflineSync } from "./features/offline-queue";
+import { replayEarlyInput } from "./lib/early-input";
 import { isNativeApp } from "./lib/native/platform";
 import { createQueryClient } from "./lib/query-client";
 import { routerFlushSync } from "./lib/router-flush-sync";
@@ -36,11 +37,14 @@ async function loadMatchedScreens(): Promise<void> {
 }
 
 /**
- * `data-app-started` on <html> once the app has taken the page over: before that a server-rendered page is
- * markup only, and what is typed or chosen in it is not seen (the Chromium tests wait for it).
+ * `data-app-started` on <html> once the app has taken the page over (the Chromium tests wait for it): before that
+ * a server-rendered page is markup only, whose taps and typing `start-after-paint.js` notes, replayed here.
  */
 function AppStarted() {
-  useEffect(() => document.documentElement.setAttribute("data-app-started", ""), []);
+  useEffect(() => {
+    document.documentElement.setAttribute("data-app-started", "");
+    void replayEarlyInput();
+  }, []);
   return null;
 }
 
