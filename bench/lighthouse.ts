@@ -7,8 +7,8 @@
  * bench/results/history.jsonl and writes the BENCHMARKS.md section (BENCH_LIGHTHOUSE_MD names another file).
  * While working on one page: BENCH_LIGHTHOUSE_PAGES=home,book measures only those; BENCH_LIGHTHOUSE_JSON=<dir>
  * keeps each run's full report (LCP element and phases, long tasks, waterfall) as <dir>/<page>-<run>.json, and
- * with BENCH_LIGHTHOUSE_TRACE=1 its trace too (<page>-<run>.trace.json, for DevTools' Performance panel: what
- * each long task ran). QUIRE_WEB_DIST=<dir> serves another build (with its dist-ssr beside it), for an A/B.
+ * with BENCH_LIGHTHOUSE_TRACE=1 its trace too (<page>-<run>.trace.json, JavaScript sampled, for DevTools' Performance
+ * panel or bench/lighthouse-tasks.ts: what each long task ran). QUIRE_WEB_DIST=<dir> serves another build (with its dist-ssr beside it), for an A/B.
  * Run with `npm run bench:lighthouse -w @quire/bench`.
  */
 import { execFileSync } from "node:child_process";
@@ -54,6 +54,10 @@ async function measure(url: string, port: number) {
       output: "json",
       logLevel: "error",
       onlyCategories: ["performance", "accessibility"],
+      // A kept trace also samples JavaScript, so its long tasks can be told by function (bench/lighthouse-tasks.ts).
+      ...(process.env.BENCH_LIGHTHOUSE_TRACE === "1" && {
+        additionalTraceCategories: "disabled-by-default-v8.cpu_profiler",
+      }),
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     if (!result.lhr.runtimeError || attempt === ATTEMPTS) return result;
