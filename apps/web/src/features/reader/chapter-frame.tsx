@@ -13,6 +13,7 @@ import { whenIdle } from "../../lib/when-idle";
 import { buildFrameDocument } from "./frame-document";
 import type { FrameMetrics } from "./frame-pager";
 import { FramePair, FrameSlot, type SlotEvents } from "./frame-slot";
+import { PlacedSize } from "./placed-size";
 import { locateOnScreen, showLocator } from "./position-locator";
 import type { Turn } from "./reader-input";
 import { type ReaderSettings, sameReaderSettings } from "./reader-settings";
@@ -85,6 +86,8 @@ export function ChapterFrame({ chapter, upcoming, settings, start, title, ref, .
   /** The place to keep across relayouts: moved only by the reader, so resizing never drifts it. */
   const placeRef = useRef(0);
   const placeLocator = useRef<TextLocator | null>(null);
+  const placedSize = useRef<PlacedSize>(null);
+  placedSize.current ??= new PlacedSize();
   const latest = useRef({ handlers, settings, start, chapter, upcoming });
   latest.current = { handlers, settings, start, chapter, upcoming };
 
@@ -124,6 +127,7 @@ export function ChapterFrame({ chapter, upcoming, settings, start, title, ref, .
       !toFragment && forThis && !!target.locator && showLocator(slot.frame.contentDocument, slot.pager, target.locator);
     if (!toFragment && !toLocator) slot.pager.goToOffset(forThis ? target.offset : 0);
     landedKey.current = target.key;
+    if (wrapperRef.current) placedSize.current?.record(wrapperRef.current);
     report("land", toLocator ? (target.locator ?? undefined) : undefined);
   }, [report]);
 
@@ -132,6 +136,7 @@ export function ChapterFrame({ chapter, upcoming, settings, start, title, ref, .
     slot?.pager?.relayout(latest.current.settings.layout, placeRef.current);
     // The fraction lands near; the text locator on the very page (or line) that was on screen.
     if (slot?.pager && placeLocator.current) showLocator(slot.frame.contentDocument, slot.pager, placeLocator.current);
+    if (slot?.pager && wrapperRef.current) placedSize.current?.record(wrapperRef.current);
     report("relayout");
   }, [report]);
 
@@ -265,11 +270,13 @@ export function ChapterFrame({ chapter, upcoming, settings, start, title, ref, .
     relayout();
   }, [settings, relayout]);
 
-  // A resized frame (rotation, window, controls shown or hidden) re-paginates.
+  // A resized frame (rotation, window, controls shown or hidden) re-paginates; not the size it was placed at,
+  // which the observer reports first (on a first load, a second pass over the chapter in a long task).
   useEffect(() => {
     const wrapper = wrapperRef.current;
     if (!wrapper || typeof ResizeObserver === "undefined") return;
     const observer = new ResizeObserver(() => {
+      if (!placedSize.current?.changed(wrapper)) return;
       relayout();
       whenIdle(() => pairRef.current?.spare?.layOut());
     });
