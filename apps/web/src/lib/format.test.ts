@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   formatCompactNumber,
   formatCountdown,
@@ -66,5 +66,36 @@ describe("initials", () => {
     expect(initials("élodie Ωmega")).toBe("ÉΩ");
     expect(initials("李 小龙")).toBe("李小");
     expect(initials("📚 ✨ 123")).toBe("");
+  });
+});
+
+describe("formatters", () => {
+  it("are made on first use, not when the module is evaluated, and once", async () => {
+    vi.resetModules();
+    const made: string[] = [];
+    class CountedNumberFormat extends Intl.NumberFormat {
+      constructor(...args: ConstructorParameters<typeof Intl.NumberFormat>) {
+        super(...args);
+        made.push("number");
+      }
+    }
+    class CountedDateTimeFormat extends Intl.DateTimeFormat {
+      constructor(...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+        super(...args);
+        made.push("date");
+      }
+    }
+    const counted = { NumberFormat: CountedNumberFormat, DateTimeFormat: CountedDateTimeFormat };
+    vi.stubGlobal("Intl", Object.assign(Object.create(Intl), counted));
+    try {
+      const format = await import("./format");
+      expect(made).toEqual([]);
+      expect(format.formatNumber(12345)).toBe("12,345");
+      expect(format.formatNumber(678)).toBe("678");
+      expect(format.formatDate("2027-03-12T12:00:00Z")).toBe("Mar 12, 2027");
+      expect(made).toEqual(["number", "date"]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
