@@ -1,4 +1,4 @@
-import type { BookSort } from "@quire/core";
+import type { BookPage, BookSort, ListBooksQuery } from "@quire/core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createBook, createCategory, createGenre, createUser, uniqueId } from "../../../test/factories";
 import { dialectsUnderTest, useTestDatabase } from "../../../test/test-db";
@@ -189,6 +189,58 @@ describe.each(dialectsUnderTest())("catalogue list statements on %s", (dialect) 
     expect(books.some((book) => book.categoryRefs.join() === [first, second].join())).toBe(true);
     expect(books.some((book) => book.genreRefs.length === 2)).toBe(true);
     expect(books.some((book) => book.display === false)).toBe(true);
+  });
+
+  it("answers a page as the listed books' stored JSON joined in page order, then its cursor or total", async () => {
+    const service = new CatalogService(repository, () => new Date());
+    const storedJson = new Map(
+      (
+        await testDb.db
+          .selectFrom("bookJson")
+          .select(["bookId", (eb) => eb.fn<string>("concat", ["card", "counters"]).as("json")])
+          .execute()
+      ).map((row) => [row.bookId, row.json]),
+    );
+    /** The service's answer, which must be exactly the stored JSON of the books it lists around the page's fields. */
+    const answered = async (query: Partial<ListBooksQuery>, viewer = VISITOR) => {
+      const answer = await service.listBooksJson({ sort: "popular", pageSize: 4, ...query } as ListBooksQuery, viewer);
+      const page = JSON.parse(answer) as BookPage;
+      const items = page.items.map((book) => storedJson.get(book.id)).join(",");
+      const total = page.total === undefined ? "" : `,"total":${page.total}`;
+      expect(answer).toBe(`{"items":[${items}],"nextCursor":${JSON.stringify(page.nextCursor)}${total}}`);
+      return page;
+    };
+    const visible = await repository
+      .filtered({ display: 1 })
+      .orderBy("books.interactionScore", "desc")
+      .orderBy("books.id", "desc")
+      .execute();
+    // Every page by cursor, the last one without a next cursor: the visible books in order, never a hidden one.
+    const walked: string[] = [];
+    let page = await answered({});
+    expect(page.items).toHaveLength(4);
+    while (page.nextCursor) {
+      walked.push(...page.items.map((book) => book.id));
+      page = await answered({ cursor: page.nextCursor });
+    }
+    walked.push(...page.items.map((book) => book.id));
+    expect(page.items.length).toBeGreaterThan(0);
+    expect(walked).toEqual(visible.map((row) => row.id));
+    expect(walked).not.toContain(odd.hidden);
+    // An admin's list over every book starts with the hidden one (the highest score).
+    expect((await answered({}, { canSeeHiddenBooks: true })).items[0]?.id).toBe(odd.hidden);
+    const numbered = await answered({ page: 2 });
+    expect(numbered.items.map((book) => book.id)).toEqual(walked.slice(4, 8));
+    expect([numbered.total, numbered.nextCursor]).toEqual([visible.length, "3"]);
+    const lastNumber = Math.ceil(visible.length / 4);
+    expect((await answered({ page: lastNumber })).nextCursor).toBeNull();
+    const ofGenre = await answered({ genre: common, pageSize: 20 });
+    expect(ofGenre.items.length).toBeGreaterThan(4);
+    expect(ofGenre.items.every((book) => book.genreRefs.includes(common) && book.display)).toBe(true);
+    const none = await service.listBooksJson({ sort: "popular", pageSize: 20, genre: "no-such-genre" }, VISITOR);
+    expect(none).toBe('{"items":[],"nextCursor":null}');
+    const beyond = await service.listBooksJson({ sort: "popular", pageSize: 20, page: 99 }, VISITOR);
+    expect(beyond).toBe(`{"items":[],"nextCursor":null,"total":${visible.length}}`);
   });
 
   it("writes the book page's JSON: the book, its data, its genres by name and categories by position", async () => {
