@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { basename, join } from "node:path";
+import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
 /** The home route's initial JavaScript budget (DESIGN §7): what index.html loads or preloads, gzipped. */
@@ -24,7 +24,7 @@ export const SCREENS_WITHOUT_SCHEMAS = [
   "src/features/users/screens/profile-screen.tsx",
 ];
 
-/** Of SCREENS_WITHOUT_SCHEMAS, those whose chunks (with what they import) include `core`, or that the build lacks. */
+/** Of SCREENS_WITHOUT_SCHEMAS, those whose chunks (with what they import) include `core`, or that are not their own chunk. */
 export function screensLoadingSchemas(distDir) {
   const manifest = JSON.parse(readFileSync(join(distDir, ".vite", "manifest.json"), "utf8"));
   const closure = (key, seen = new Set()) => {
@@ -33,13 +33,9 @@ export function screensLoadingSchemas(distDir) {
     for (const imported of manifest[key].imports ?? []) closure(imported, seen);
     return seen;
   };
-  // A screen that shares its chunk with another lazy screen is keyed by chunk file, not source: found by name.
-  const keyOf = (screen) =>
-    manifest[screen]
-      ? screen
-      : Object.keys(manifest).find((key) => manifest[key].name === basename(screen).replace(/\.tsx?$/, ""));
   return SCREENS_WITHOUT_SCHEMAS.filter((screen) => {
-    const key = keyOf(screen);
-    return !key || [...closure(key)].some((chunk) => manifest[chunk].name === "core");
+    // A screen merged into a chunk shared with another is missing as a source key: the server's route preloads
+    // (apps/server/src/features/web/route-preloads.ts) look screens up by source and would hint nothing for it.
+    return !manifest[screen] || [...closure(screen)].some((chunk) => manifest[chunk].name === "core");
   });
 }

@@ -12,6 +12,7 @@ export { BookCard, bookPath, WideBookCardSkeleton } from "./components/book-card
 export { BookGrid, BookGridSkeleton, BookRow, BookRowSkeleton } from "./components/book-collection";
 export { BookCover } from "./components/book-cover";
 export { Byline } from "./components/byline";
+export { FilterPanel } from "./components/filter-panel";
 export { FiltersToggle } from "./components/filters-toggle";
 export { LaunchCountdown } from "./components/launch-countdown";
 export type { BookFilters } from "./filters";
@@ -25,4 +26,3 @@ export {
   useNewCommunityBooks,
   useTrendingBooks,
 } from "./queries";
-export { FilterPanel } from "./screens/browse-screen";

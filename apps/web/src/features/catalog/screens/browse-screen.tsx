@@ -1,5 +1,5 @@
-import { BOOK_SORTS, BOOK_SOURCES, BOOK_STATUSES, COMPLETION_STATUSES, PAGE_SIZES } from "@quire/core/constants";
-import { SearchX, X } from "lucide-react";
+import { BOOK_SORTS, PAGE_SIZES } from "@quire/core/constants";
+import { SearchX } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Button } from "../../../components/button";
@@ -8,8 +8,9 @@ import { ErrorState } from "../../../components/error-state";
 import { SelectField } from "../../../components/select-field";
 import { pluralize } from "../../../lib/format";
 import { useScreenTitle } from "../../../lib/screen-title";
-import { COMPLETION_LABELS, SORT_LABELS, SOURCE_LABELS, STATUS_LABELS } from "../book-labels";
+import { SORT_LABELS } from "../book-labels";
 import { BookGrid, BookGridSkeleton } from "../components/book-collection";
+import { FilterPanel } from "../components/filter-panel";
 import { FiltersToggle } from "../components/filters-toggle";
 import {
   type BookFilters,
@@ -111,107 +112,6 @@ function useDropUnknownFilters(
     setSearchParams(filtersToSearchParams({ ...filters, ...patch }), { replace: true });
   }, [filters, genres.data, categories.data, setSearchParams]);
   return dropped;
-}
-
-interface FilterPanelProps {
-  id: string;
-  filters: BookFilters;
-  onChange(patch: Partial<BookFilters>): void;
-  onClear(): void;
-  activeCount: number;
-  className: string;
-}
-
-/** The browse filters; search shows the same panel for its book results. */
-export function FilterPanel({ id, filters, onChange, onClear, activeCount, className }: FilterPanelProps) {
-  const genres = useGenres();
-  const categories = useCategories();
-  return (
-    <form
-      id={id}
-      aria-label="Filters"
-      data-testid="browse-filters"
-      onSubmit={(event) => event.preventDefault()}
-      className={`grid-cols-2 gap-x-3 gap-y-4 rounded-2xl border border-line bg-surface p-4 sm:grid-cols-3 lg:grid-cols-1 lg:border-0 lg:bg-transparent lg:p-0 ${className}`}
-    >
-      <h2 className="sr-only">Filters</h2>
-      <SelectField
-        label="Source"
-        value={filters.source ?? ""}
-        onChange={(value) => onChange({ source: value ? (value as BookFilters["source"]) : undefined })}
-      >
-        <option value="">All sources</option>
-        {BOOK_SOURCES.map((source) => (
-          <option key={source} value={source}>
-            {SOURCE_LABELS[source]}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
-        label="Status"
-        value={filters.status ?? ""}
-        onChange={(value) => onChange({ status: value ? (value as BookFilters["status"]) : undefined })}
-      >
-        <option value="">Any status</option>
-        {BOOK_STATUSES.map((status) => (
-          <option key={status} value={status}>
-            {STATUS_LABELS[status]}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
-        label="Genre"
-        value={filters.genre ?? ""}
-        onChange={(value) => onChange({ genre: value || undefined })}
-      >
-        <option value="">Any genre</option>
-        {filters.genre && genres.isPending ? <option value={filters.genre}>Loading…</option> : null}
-        {genres.data?.map((genre) => (
-          <option key={genre.id} value={genre.id}>
-            {genre.displayName}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
-        label="Category"
-        value={filters.category ?? ""}
-        onChange={(value) => onChange({ category: value || undefined })}
-      >
-        <option value="">Any category</option>
-        {filters.category && categories.isPending ? <option value={filters.category}>Loading…</option> : null}
-        {categories.data?.map((category) => (
-          <option key={category.id} value={category.id}>
-            {category.name}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
-        label="Completion"
-        value={filters.completionStatus ?? ""}
-        onChange={(value) =>
-          onChange({ completionStatus: value ? (value as BookFilters["completionStatus"]) : undefined })
-        }
-      >
-        <option value="">Complete or ongoing</option>
-        {COMPLETION_STATUSES.map((status) => (
-          <option key={status} value={status}>
-            {COMPLETION_LABELS[status]}
-          </option>
-        ))}
-      </SelectField>
-      {genres.isError || categories.isError ? (
-        <p className="col-span-full text-ink-muted text-xs">Some filter options could not be loaded.</p>
-      ) : null}
-      {activeCount > 0 ? (
-        <div className="col-span-full hidden lg:block">
-          <Button variant="ghost" size="sm" onClick={onClear} className="-ml-3">
-            <X aria-hidden="true" className="size-4" />
-            Clear filters
-          </Button>
-        </div>
-      ) : null}
-    </form>
-  );
 }
 
 interface ResultsProps {
