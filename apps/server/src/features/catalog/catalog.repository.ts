@@ -1,5 +1,6 @@
 import type { BookSort, Page } from "@quire/core";
-import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import { type Kysely, PostgresAdapter, type SelectQueryBuilder, sql } from "kysely";
+import { BatchedRead } from "../../db/batched-read";
 import { keysetAfter, keysetPage, pageOf, readCursor } from "../../db/keyset";
 import { param, ReusableQuery } from "../../db/reusable-query";
 import type { BookDataRow, BookRow, ChapterRow, Database } from "../../db/schema";
@@ -27,6 +28,12 @@ export type ListedBookRow = BookRow & { genreRefs: string | null; categoryRefs: 
 export interface ListedBookJson {
   id: string;
   sort: string | number;
+  json: string;
+}
+
+/** The book page's answer as JSON text, and whether the book is shown. */
+export interface BookDetailJson {
+  display: number;
   json: string;
 }
 
@@ -72,6 +79,8 @@ type KeysQuery = SelectQueryBuilder<Database, "books" | "genreBooks", { sort: st
 export class CatalogRepository {
   private readonly bookWithDataQuery;
   private readonly bookDetailQuery;
+  /** PostgreSQL only: concurrent book pages share one round trip. SQLite reads in the process, with none to share. */
+  private readonly bookDetailReads: BatchedRead<string, BookDetailJson> | undefined;
   private readonly labelsOfBookQuery;
   /** One compiled list statement per filter shape (which filters are set, the sort, how it pages). */
   private readonly listQueries = new Map<string, ReusableQuery<ListedBookJson>>();
@@ -107,6 +116,21 @@ export class CatalogRepository {
         .where("books.id", "=", param("id"))
         .compile(),
     );
+    // Kysely's adapter names the dialect, so the repository is built the same way on both databases.
+    if (db.getExecutor().adapter instanceof PostgresAdapter) {
+      const bookDetailsQuery = new ReusableQuery(
+        db
+          .selectFrom("books")
+          .innerJoin("bookJson", "bookJson.bookId", "books.id")
+          .select(["books.id", "books.display", bookDetailJson.as("json")])
+          .where("books.id", "=", sql<string>`any(${param("ids")})`)
+          .compile(),
+      );
+      this.bookDetailReads = new BatchedRead<string, BookDetailJson>(async (ids) => {
+        const rows = await bookDetailsQuery.execute(db, { ids });
+        return new Map(rows.map(({ id, ...found }) => [id, found]));
+      });
+    }
     this.labelsOfBookQuery = new ReusableQuery(
       db
         .selectFrom("bookGenres")
@@ -318,7 +342,9 @@ export class CatalogRepository {
   }
 
   /** The book page's answer (`BookDetail` as JSON) and whether the book is shown, in one statement. */
-  async findBookDetailJson(id: string): Promise<{ display: number; json: string } | undefined> {
+  async findBookDetailJson(id: string): Promise<BookDetailJson | undefined> {
+    // PostgreSQL refuses a NUL in text, which would fail the whole batch: no book id holds one.
+    if (this.bookDetailReads) return id.includes("\u0000") ? undefined : this.bookDetailReads.load(id);
     const [row] = await this.bookDetailQuery.execute(this.db, { id });
     return row;
   }
