@@ -1,7 +1,7 @@
 import { AppError } from "@quire/core";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createBook, createGenre, uniqueId } from "../../../test/factories";
+import { recordPostgresStatements } from "../../../test/postgres-statements";
 import { dialectsUnderTest, POSTGRES_TEST_URL, useTestDatabase } from "../../../test/test-db";
 import { createDatabase } from "../../db/database";
 import { CatalogRepository } from "./catalog.repository";
@@ -16,21 +16,7 @@ const ADMIN = { canSeeHiddenBooks: true };
  * pg's Client#query, as the reading feature's round-trip test does.
  */
 describe.each(dialectsUnderTest())("book pages read concurrently on %s", (dialect) => {
-  const sent: string[] = [];
-  const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = prototype.query;
-  // Before the test database opens its pool: each connection binds `query` when it opens (db/database.ts).
-  beforeAll(() => {
-    prototype.query = function (this: unknown, ...args: unknown[]) {
-      const [first] = args;
-      const text = typeof first === "object" && first !== null && "text" in first ? first.text : first;
-      if (typeof text === "string") sent.push(text);
-      return original.apply(this, args);
-    };
-  });
-  afterAll(() => {
-    prototype.query = original;
-  });
+  const sent = recordPostgresStatements();
   const testDb = useTestDatabase(dialect);
   let service: CatalogService;
   const shown = Array.from({ length: 6 }, (_, index) => uniqueId(`shown-${index}`));

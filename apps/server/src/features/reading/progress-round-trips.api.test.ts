@@ -1,6 +1,6 @@
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createBook, createSignedInUser } from "../../../test/factories";
+import { recordPostgresStatements } from "../../../test/postgres-statements";
 import { createAuthorOf } from "../../../test/reading-fixtures";
 import { useTestApp } from "../../../test/test-app";
 import { dialectsUnderTest, useTestDatabase } from "../../../test/test-db";
@@ -11,21 +11,7 @@ import { dialectsUnderTest, useTestDatabase } from "../../../test/test-db";
  * may be busy elsewhere (docs/scale.md). Recorded by an observer on pg's Client#query, as bench/scale/plans.ts does.
  */
 describe.runIf(dialectsUnderTest().includes("postgres"))("progress save round trips on postgres", () => {
-  const sent: string[] = [];
-  const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = prototype.query;
-  // Before the test database opens its pool: each connection binds `query` when it opens (db/database.ts).
-  beforeAll(() => {
-    prototype.query = function (this: unknown, ...args: unknown[]) {
-      const [first] = args;
-      const text = typeof first === "object" && first !== null && "text" in first ? first.text : first;
-      if (typeof text === "string") sent.push(text);
-      return original.apply(this, args);
-    };
-  });
-  afterAll(() => {
-    prototype.query = original;
-  });
+  const sent = recordPostgresStatements();
   const testDb = useTestDatabase("postgres");
   const t = useTestApp(testDb);
 
