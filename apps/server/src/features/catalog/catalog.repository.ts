@@ -78,9 +78,8 @@ type KeysQuery = SelectQueryBuilder<Database, "books" | "genreBooks", { sort: st
 /** Every SQL statement the catalogue reads with. */
 export class CatalogRepository {
   private readonly bookWithDataQuery;
-  private readonly bookDetailQuery;
-  /** PostgreSQL only: concurrent book pages share one round trip. SQLite reads in the process, with none to share. */
-  private readonly bookDetailReads: BatchedRead<string, BookDetailJson> | undefined;
+  /** The book page's read: batched on PostgreSQL, where concurrent pages share one round trip; a row on SQLite. */
+  private readonly readBookDetail: (id: string) => Promise<BookDetailJson | undefined>;
   private readonly labelsOfBookQuery;
   /** One compiled list statement per filter shape (which filters are set, the sort, how it pages). */
   private readonly listQueries = new Map<string, ReusableQuery<ListedBookJson>>();
@@ -108,28 +107,29 @@ export class CatalogRepository {
         .where("books.id", "=", param("id"))
         .compile(),
     );
-    this.bookDetailQuery = new ReusableQuery(
-      db
-        .selectFrom("books")
-        .innerJoin("bookJson", "bookJson.bookId", "books.id")
-        .select(["books.display", bookDetailJson.as("json")])
-        .where("books.id", "=", param("id"))
-        .compile(),
-    );
+    const bookDetail = db.selectFrom("books").innerJoin("bookJson", "bookJson.bookId", "books.id");
     // Kysely's adapter names the dialect, so the repository is built the same way on both databases.
     if (db.getExecutor().adapter instanceof PostgresAdapter) {
       const bookDetailsQuery = new ReusableQuery(
-        db
-          .selectFrom("books")
-          .innerJoin("bookJson", "bookJson.bookId", "books.id")
+        bookDetail
           .select(["books.id", "books.display", bookDetailJson.as("json")])
           .where("books.id", "=", sql<string>`any(${param("ids")})`)
           .compile(),
       );
-      this.bookDetailReads = new BatchedRead<string, BookDetailJson>(async (ids) => {
+      const reads = new BatchedRead<string, BookDetailJson>(async (ids) => {
         const rows = await bookDetailsQuery.execute(db, { ids });
         return new Map(rows.map(({ id, ...found }) => [id, found]));
       });
+      // PostgreSQL refuses a NUL in text, which would fail the whole batch: no book id holds one.
+      this.readBookDetail = async (id) => (id.includes("\u0000") ? undefined : reads.load(id));
+    } else {
+      const bookDetailQuery = new ReusableQuery(
+        bookDetail
+          .select(["books.display", bookDetailJson.as("json")])
+          .where("books.id", "=", param("id"))
+          .compile(),
+      );
+      this.readBookDetail = async (id) => (await bookDetailQuery.execute(db, { id }))[0];
     }
     this.labelsOfBookQuery = new ReusableQuery(
       db
@@ -343,10 +343,7 @@ export class CatalogRepository {
 
   /** The book page's answer (`BookDetail` as JSON) and whether the book is shown, in one statement. */
   async findBookDetailJson(id: string): Promise<BookDetailJson | undefined> {
-    // PostgreSQL refuses a NUL in text, which would fail the whole batch: no book id holds one.
-    if (this.bookDetailReads) return id.includes("\u0000") ? undefined : this.bookDetailReads.load(id);
-    const [row] = await this.bookDetailQuery.execute(this.db, { id });
-    return row;
+    return this.readBookDetail(id);
   }
 
   /** A book, its genre and category ids and its book data in one round trip (no data: undefined). */
