@@ -1,20 +1,38 @@
 /** The most keys one batch reads; a key past it starts the next batch. */
 export const MAX_BATCH_KEYS = 100;
 
+/** Statements one BatchedRead has in flight at most; a batch ready meanwhile waits, and keeps taking keys. */
+export const MAX_BATCHES_IN_FLIGHT = 2;
+
 interface Waiting<Value> {
-  promise: Promise<Value | undefined>;
-  resolve: (value: Value | undefined) => void;
+  promise: Promise<Value>;
+  resolve: (value: Value) => void;
   reject: (error: unknown) => void;
 }
 
+function waiting<Value>(): Waiting<Value> {
+  let resolve!: Waiting<Value>["resolve"];
+  let reject!: Waiting<Value>["reject"];
+  const promise = new Promise<Value>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
 /**
- * Point reads asked for in the same turn of the event loop, answered by one statement: on PostgreSQL each
- * statement is a round trip on the loopback, which costs this process more than the read (docs/catalog.md).
- * Requests read from the sockets in one poll phase all ask before `setImmediate` runs. Equal keys share one
- * answer; a failed statement rejects every caller in its batch.
+ * Point reads asked for at about the same time, answered by one statement: on PostgreSQL each statement is a
+ * round trip on the loopback, which costs this process and the database more than the read (docs/catalog.md).
+ * Requests read from the sockets in one poll phase all ask before `setImmediate` runs, and while
+ * MAX_BATCHES_IN_FLIGHT statements are out, keys asked for wait for one to come back and go out together, so
+ * batches grow with the load. A batch takes keys only until it is sent, so no caller is answered from before its
+ * request. Equal keys share one answer; a failed statement rejects every caller in its batch.
  */
 export class BatchedRead<Key, Value> {
-  private batch: Map<Key, Waiting<Value>> | undefined;
+  /** The batch taking keys: the newest of `ready`. */
+  private open: Map<Key, Waiting<Value | undefined>> | undefined;
+  private readonly ready: Map<Key, Waiting<Value | undefined>>[] = [];
+  private inFlight = 0;
 
   constructor(
     /** The values found for `keys` (distinct, at most MAX_BATCH_KEYS); a key left out is not found. */
@@ -22,31 +40,72 @@ export class BatchedRead<Key, Value> {
   ) {}
 
   load(key: Key): Promise<Value | undefined> {
-    let batch = this.batch;
-    const waiting = batch?.get(key);
-    if (waiting) return waiting.promise;
+    let batch = this.open;
+    const asked = batch?.get(key);
+    if (asked) return asked.promise;
     if (!batch || batch.size >= MAX_BATCH_KEYS) {
-      const next = new Map<Key, Waiting<Value>>();
-      this.batch = batch = next;
-      setImmediate(() => this.run(next));
+      this.open = batch = new Map();
+      this.ready.push(batch);
+      setImmediate(() => this.sendReady());
     }
-    let resolve!: Waiting<Value>["resolve"];
-    let reject!: Waiting<Value>["reject"];
-    const promise = new Promise<Value | undefined>((res, rej) => {
-      resolve = res;
-      reject = rej;
-    });
-    batch.set(key, { promise, resolve, reject });
-    return promise;
+    const answer = waiting<Value | undefined>();
+    batch.set(key, answer);
+    return answer.promise;
   }
 
-  private async run(batch: Map<Key, Waiting<Value>>): Promise<void> {
-    if (this.batch === batch) this.batch = undefined;
+  private sendReady(): void {
+    while (this.inFlight < MAX_BATCHES_IN_FLIGHT) {
+      const batch = this.ready.shift();
+      if (!batch) return;
+      if (this.open === batch) this.open = undefined;
+      void this.send(batch);
+    }
+  }
+
+  private async send(batch: Map<Key, Waiting<Value | undefined>>): Promise<void> {
+    this.inFlight++;
     try {
       const found = await this.readMany([...batch.keys()]);
-      for (const [key, waiting] of batch) waiting.resolve(found.get(key));
+      for (const [key, answer] of batch) answer.resolve(found.get(key));
     } catch (error) {
-      for (const waiting of batch.values()) waiting.reject(error);
+      for (const answer of batch.values()) answer.reject(error);
+    } finally {
+      this.inFlight--;
+      this.sendReady();
     }
+  }
+}
+
+/**
+ * Equal reads asked for at about the same time, run once with the answer shared: a list page many readers open at
+ * once costs one statement and one JSON text. As with BatchedRead, a read starts after the turn its first caller
+ * asked in, and while a key's read is out, callers of that key wait for it and then share the next one; no caller
+ * joins a read already sent. Different keys each run their own read.
+ */
+export class SharedRead<Value> {
+  private readonly asked = new Map<string, Waiting<Value> & { read: () => Promise<Value> }>();
+  private readonly reading = new Set<string>();
+
+  load(key: string, read: () => Promise<Value>): Promise<Value> {
+    const joined = this.asked.get(key);
+    if (joined) return joined.promise;
+    const answer = { ...waiting<Value>(), read };
+    this.asked.set(key, answer);
+    if (!this.reading.has(key)) setImmediate(() => this.start(key));
+    return answer.promise;
+  }
+
+  private start(key: string): void {
+    const next = this.asked.get(key);
+    if (!next) return;
+    this.asked.delete(key);
+    this.reading.add(key);
+    next
+      .read()
+      .then(next.resolve, next.reject)
+      .finally(() => {
+        this.reading.delete(key);
+        this.start(key);
+      });
   }
 }

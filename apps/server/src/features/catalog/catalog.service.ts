@@ -2,6 +2,7 @@ import {
   AppError,
   type Book,
   type BookDetail,
+  type BookSort,
   type CategoryWithBooks,
   CHAPTERS_PAGE_SIZE,
   type ChapterPage,
@@ -12,6 +13,7 @@ import {
   TOP_NEW_WINDOW_DAYS,
   TRENDING_BOOKS_COUNT,
 } from "@quire/core";
+import { SharedRead } from "../../db/batched-read";
 import type { BookRow } from "../../db/schema";
 import { presentBook, presentListedBook } from "./catalog.presenter";
 import type { BookFilters, CatalogRepository, ListedBookJson } from "./catalog.repository";
@@ -39,6 +41,8 @@ export class CatalogService {
     private readonly clock: () => Date,
   ) {}
 
+  private readonly listPages = new SharedRead<string>();
+
   private async hydrate(rows: BookRow[]): Promise<Book[]> {
     const refs = await this.repository.bookRefs(rows.map((row) => row.id));
     return rows.map((row) =>
@@ -48,10 +52,13 @@ export class CatalogService {
 
   /**
    * A page of the catalogue as the JSON text of a `BookPage`: each book's JSON comes written by the database, and
-   * is sent as it is (see catalog-json.repository.ts).
+   * is sent as it is (see catalog-json.repository.ts). Equal pages asked for at once are read once (SharedRead).
    */
   async listBooksJson(query: ListBooksQuery, viewer: Viewer): Promise<string> {
     if (query.display === false && !viewer.canSeeHiddenBooks) return EMPTY_PAGE_JSON;
+    if (query.page !== undefined && query.cursor) {
+      throw new AppError("invalid-argument", "Use either cursor or page, not both");
+    }
     const filters: BookFilters = {
       display: viewer.canSeeHiddenBooks ? (query.display === undefined ? undefined : query.display ? 1 : 0) : 1,
       source: query.source,
@@ -60,17 +67,28 @@ export class CatalogService {
       category: query.category,
       completionStatus: query.completionStatus,
     };
-    if (query.page !== undefined) {
-      if (query.cursor) throw new AppError("invalid-argument", "Use either cursor or page, not both");
+    const { sort, pageSize, page, cursor } = query;
+    const key = JSON.stringify([...Object.values(filters), sort, pageSize, page, cursor]);
+    return this.listPages.load(key, () => this.readListPage(filters, sort, pageSize, page, cursor));
+  }
+
+  private async readListPage(
+    filters: BookFilters,
+    sort: BookSort,
+    pageSize: number,
+    page: number | undefined,
+    cursor: string | undefined,
+  ): Promise<string> {
+    if (page !== undefined) {
       const [rows, total] = await Promise.all([
-        this.repository.listBooksAtOffset(filters, query.sort, query.pageSize, (query.page - 1) * query.pageSize),
+        this.repository.listBooksAtOffset(filters, sort, pageSize, (page - 1) * pageSize),
         this.repository.countBooks(filters),
       ]);
-      const nextCursor = query.page * query.pageSize < total ? String(query.page + 1) : null;
+      const nextCursor = page * pageSize < total ? String(page + 1) : null;
       return pageJson(rows, nextCursor, `,"total":${total}`);
     }
-    const page = await this.repository.listBooksPage(filters, query.sort, query.pageSize, query.cursor);
-    return pageJson(page.items, page.nextCursor, "");
+    const found = await this.repository.listBooksPage(filters, sort, pageSize, cursor);
+    return pageJson(found.items, found.nextCursor, "");
   }
 
   async trendingBooks(): Promise<Book[]> {

@@ -1,0 +1,162 @@
+import type { ListBooksQuery } from "@quire/core";
+import { AppError } from "@quire/core";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { createBook, createGenre, uniqueId } from "../../../test/factories";
+import { recordPostgresStatements } from "../../../test/postgres-statements";
+import { dialectsUnderTest, POSTGRES_TEST_URL, useTestDatabase } from "../../../test/test-db";
+import { createDatabase } from "../../db/database";
+import { CatalogRepository } from "./catalog.repository";
+import { CatalogService, VISITOR } from "./catalog.service";
+import { bookDetailJson } from "./catalog-json.repository";
+
+const ADMIN = { canSeeHiddenBooks: true };
+
+/**
+ * Catalogue reads at the same time. Book pages on PostgreSQL share one statement (catalog.repository.ts), on SQLite
+ * each reads its own row; equal list pages are read once (catalog.service.ts). Either way every caller gets its own
+ * answer. Statements sent are recorded by an observer on pg's Client#query, as the reading feature's round-trip
+ * test does.
+ */
+describe.each(dialectsUnderTest())("catalogue reads at the same time on %s", (dialect) => {
+  const sent = recordPostgresStatements();
+  const testDb = useTestDatabase(dialect);
+  let service: CatalogService;
+  // More than a list page of 14, each more popular than the one before.
+  const shown = Array.from({ length: 16 }, (_, index) => uniqueId(`shown-${index}`));
+  const mostPopularFirst = [...shown].reverse();
+  const hidden = uniqueId("hidden");
+  const unknown = uniqueId("unknown");
+
+  const genre = uniqueId("genre");
+
+  beforeAll(async () => {
+    await createGenre(testDb.db, { id: genre });
+    for (const [index, id] of shown.entries()) {
+      await createBook(testDb.db, { book: { id, interactionScore: index }, genres: [genre] });
+    }
+    await createBook(testDb.db, { book: { id: hidden, display: 0 }, genres: [genre] });
+    service = new CatalogService(new CatalogRepository(testDb.db), () => new Date());
+  });
+
+  /** The book page's JSON as the single-row statement writes it, read on its own. */
+  async function storedJson(id: string): Promise<string> {
+    const row = await testDb.db
+      .selectFrom("books")
+      .innerJoin("bookJson", "bookJson.bookId", "books.id")
+      .select(bookDetailJson.as("json"))
+      .where("books.id", "=", id)
+      .executeTakeFirstOrThrow();
+    return row.json;
+  }
+
+  /** Each read's JSON, or the code of the error it failed with. */
+  const settle = (reads: Promise<string>[]) =>
+    Promise.all(reads.map((read) => read.catch((error: unknown) => (error instanceof AppError ? error.code : error))));
+
+  it("answers different, equal, unknown and hidden ids read at once, each with its own answer", async () => {
+    const ids = [shown[0], shown[1], shown[0], unknown, hidden, shown[2], "\u0000", unknown, shown[1]] as string[];
+    const expected = await Promise.all(
+      ids.map((id) => (id === unknown || id === hidden || id === "\u0000" ? "not-found" : storedJson(id))),
+    );
+    expect(await settle(ids.map((id) => service.getBookJson(id, VISITOR)))).toEqual(expected);
+    // An admin sees the hidden book, in the same batch as a visitor who does not.
+    expect(await settle([service.getBookJson(hidden, ADMIN), service.getBookJson(hidden, VISITOR)])).toEqual([
+      await storedJson(hidden),
+      "not-found",
+    ]);
+  });
+
+  it("sends PostgreSQL one statement for the book pages asked for in one turn", async () => {
+    sent.length = 0;
+    const answers = await Promise.all(shown.map((id) => service.getBookJson(id, VISITOR)));
+    expect(answers.map((json) => JSON.parse(json).book.id)).toEqual(shown);
+    expect(sent, sent.join("\n")).toHaveLength(dialect === "postgres" ? 1 : 0);
+  });
+
+  it("rejects every book page read in a batch whose statement fails, and none hangs", async () => {
+    // A database without the catalogue's tables: its statement fails.
+    const broken = createDatabase({
+      url: dialect === "postgres" ? POSTGRES_TEST_URL : ":memory:",
+      searchPath: dialect === "postgres" ? `t_${uniqueId("missing").replace(/\W/g, "_")}` : undefined,
+    });
+    try {
+      const brokenService = new CatalogService(new CatalogRepository(broken.db), () => new Date());
+      const reads = await Promise.allSettled(
+        [shown[0], unknown, shown[0], shown[1]].map((id) => brokenService.getBookJson(id as string, VISITOR)),
+      );
+      expect(reads.map((read) => read.status)).toEqual(["rejected", "rejected", "rejected", "rejected"]);
+      for (const read of reads) expect(String((read as PromiseRejectedResult).reason)).toMatch(/books/);
+    } finally {
+      await broken.destroy();
+    }
+  });
+
+  const listQuery = (query: Partial<ListBooksQuery>): ListBooksQuery => ({
+    sort: "popular",
+    pageSize: 14,
+    genre,
+    ...query,
+  });
+  /** Ids on a list page, with its cursor or total. */
+  const idsOf = (json: string) => {
+    const page = JSON.parse(json) as { items: { id: string }[]; nextCursor: string | null; total?: number };
+    return { ids: page.items.map((book) => book.id), nextCursor: page.nextCursor, total: page.total };
+  };
+
+  it("reads a list page asked for many times at once once, each caller getting the page a lone read gets", async () => {
+    const alone = await service.listBooksJson(listQuery({}), VISITOR);
+    const reads = vi.spyOn(CatalogRepository.prototype, "listBooksPage");
+    sent.length = 0;
+    try {
+      const answers = await Promise.all(Array.from({ length: 5 }, () => service.listBooksJson(listQuery({}), VISITOR)));
+      expect(answers).toEqual(Array(5).fill(alone));
+      expect(reads).toHaveBeenCalledTimes(1);
+      expect(sent, sent.join("\n")).toHaveLength(dialect === "postgres" ? 1 : 0);
+    } finally {
+      reads.mockRestore();
+    }
+    expect(idsOf(alone).ids).toEqual(mostPopularFirst.slice(0, 14));
+  });
+
+  it("answers different list pages asked for at once each with its own page", async () => {
+    const second = idsOf(await service.listBooksJson(listQuery({}), VISITOR)).nextCursor ?? undefined;
+    const queries = [
+      listQuery({}),
+      listQuery({ cursor: second }),
+      listQuery({ page: 2 }),
+      listQuery({ page: 1 }),
+      listQuery({ pageSize: 20 }),
+      listQuery({ sort: "title" }),
+      listQuery({ cursor: second }),
+      listQuery({ display: false }),
+    ];
+    const alone: string[] = [];
+    for (const query of queries)
+      alone.push(await service.listBooksJson(query, query.display === false ? ADMIN : VISITOR));
+    const together = await Promise.all(
+      queries.map((query) => service.listBooksJson(query, query.display === false ? ADMIN : VISITOR)),
+    );
+    expect(together).toEqual(alone);
+    expect(idsOf(together[1] as string)).toEqual({ ids: [shown[1], shown[0]], nextCursor: null, total: undefined });
+    expect(idsOf(together[2] as string)).toEqual({ ids: [shown[1], shown[0]], nextCursor: null, total: 16 });
+    expect(idsOf(together[4] as string).ids).toEqual(mostPopularFirst);
+    expect(idsOf(together[7] as string).ids).toEqual([hidden]);
+    // A visitor asking for hidden books in the same turn as an admin gets none.
+    const [admin, visitor] = await Promise.all([
+      service.listBooksJson(listQuery({ display: false, genre: undefined }), ADMIN),
+      service.listBooksJson(listQuery({ display: false, genre: undefined }), VISITOR),
+    ]);
+    expect(idsOf(admin).ids).toEqual([hidden]);
+    expect(idsOf(visitor).ids).toEqual([]);
+  });
+
+  it("reads a list page asked for after a write afresh", async () => {
+    expect(idsOf(await service.listBooksJson(listQuery({}), VISITOR)).ids[0]).toBe(shown[15]);
+    await testDb.db
+      .updateTable("books")
+      .set({ interactionScore: 100 })
+      .where("id", "=", shown[0] as string)
+      .execute();
+    expect(idsOf(await service.listBooksJson(listQuery({}), VISITOR)).ids.slice(0, 2)).toEqual([shown[0], shown[15]]);
+  });
+});
