@@ -1,12 +1,13 @@
 /**
  * Catalogue read paths under load. The question: on a 10,000-book catalogue, does the HTTP stack keep
  * the book page at ≥ 0.5 and the list at ≥ 0.3 of what the same Fastify instance serves for a
- * hello-world route, with p99 under 20 ms at 50 connections (SQLite)?
+ * hello-world route, with p99 under 20 ms at 50 connections, on SQLite and on PostgreSQL?
  */
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { BOOK_SORTS, BOOK_SOURCES, PAGE_SIZES } from "@quire/core";
 import { type CompiledQuery, type Kysely, sql } from "kysely";
 import { buildApp } from "../apps/server/src/app";
 import { createContext } from "../apps/server/src/context";
@@ -203,9 +204,18 @@ export async function runCatalogBench(settings: BenchSettings): Promise<{ ok: bo
   try {
     await migrateToLatest(database.handle.db, database.handle.dialect);
     const seed = await seedBooks(database.handle.db, { books: settings.books });
-    // PostgreSQL's autovacuum would analyze a freshly loaded table within a minute; do it now.
+    // PostgreSQL's autovacuum would vacuum and analyze the freshly loaded tables within a minute; do it now. Until
+    // then the book JSON, rewritten by triggers while seeding, holds twice as many dead row versions as live ones.
     // SQLite gets no ANALYZE because the app never runs one.
-    if (dialect === "postgres") await sql`analyze`.execute(database.handle.db);
+    if (dialect === "postgres") {
+      const db = database.handle.db;
+      const tables = await sql<{
+        name: string;
+      }>`select tablename as name from pg_tables where schemaname = current_schema()`.execute(db);
+      await sql`vacuum (analyze) ${sql.join(tables.rows.map((table) => sql.id(table.name)))}`.execute(db);
+      // The vacuum's dirty pages are written now, not by the checkpointer during the measured runs (superusers only).
+      await sql`checkpoint`.execute(db).catch(() => undefined);
+    }
     const seededRows = Object.values(seed.rows).reduce((a, b) => a + b, 0);
     console.log(
       `  seeded    ${fmtInt(seed.rows.books)} books, ${fmtInt(seededRows)} rows in ${fmtSeconds(seed.elapsedMs)} (${fmtInt(seededRows / (seed.elapsedMs / 1000))} rows/s)`,
@@ -231,6 +241,13 @@ export async function runCatalogBench(settings: BenchSettings): Promise<{ ok: bo
     if (!address || typeof address === "string") throw new Error("The server has no TCP address");
     const origin = `http://127.0.0.1:${address.port}`;
 
+    const distinctPages = seed.genreIds.flatMap((genre) =>
+      BOOK_SORTS.flatMap((sort) =>
+        ["", ...BOOK_SOURCES.map((source) => `&source=${source}`)].flatMap((source) =>
+          PAGE_SIZES.map((size) => `/api/v1/books?genre=${genre}&sort=${sort}${source}&pageSize=${size}`),
+        ),
+      ),
+    );
     const targets: Target[] = [
       { key: "ceiling", label: "ceiling (hello)", shown: HELLO_PATH, paths: [HELLO_PATH] },
       { key: "list", label: "books list", shown: "/api/v1/books", paths: ["/api/v1/books"] },
@@ -239,6 +256,13 @@ export async function runCatalogBench(settings: BenchSettings): Promise<{ ok: bo
         label: "books list, genre filter",
         shown: `/api/v1/books?genre=…&pageSize=20 (${seed.genreIds.length} genres)`,
         paths: seed.genreIds.map((genre) => `/api/v1/books?genre=${genre}&pageSize=20`),
+      },
+      // No budget: pages no two readers are likely to ask for in the same turn, so none is shared (catalog.service.ts).
+      {
+        key: "list-distinct",
+        label: "books list, distinct pages",
+        shown: `/api/v1/books?genre=…&sort=…&source=…&pageSize=… (${distinctPages.length} pages)`,
+        paths: distinctPages,
       },
       {
         key: "book",
@@ -286,7 +310,6 @@ export async function runCatalogBench(settings: BenchSettings): Promise<{ ok: bo
     });
     const figures = new Map(rows.map((r) => [r.key, r]));
 
-    const budgetsApply = dialect === "sqlite";
     const verdicts = BUDGETS.map((budget) => {
       const row = figures.get(budget.target);
       const measured = budget.kind === "ratio" ? (row?.ratio ?? 0) : (row?.p99 ?? Number.POSITIVE_INFINITY);
@@ -295,7 +318,7 @@ export async function runCatalogBench(settings: BenchSettings): Promise<{ ok: bo
         ...budget,
         measured,
         pass,
-        verdict: !valid ? "INVALID" : budgetsApply ? (pass ? "PASS" : "MISS") : pass ? "(pass)" : "(miss)",
+        verdict: !valid ? "INVALID" : pass ? "PASS" : "MISS",
       };
     });
 
@@ -329,10 +352,6 @@ export async function runCatalogBench(settings: BenchSettings): Promise<{ ok: bo
     if (Math.abs(drift) > 0.1)
       console.log(
         "  warning   the ceiling moved by more than 10% during the run: the machine was busy; rerun before trusting the ratios.",
-      );
-    if (!budgetsApply)
-      console.log(
-        "  note      the budgets are defined for SQLite; on PostgreSQL the verdicts are informational (in brackets).",
       );
     for (const r of failed) {
       console.log(
@@ -377,11 +396,11 @@ export async function runCatalogBench(settings: BenchSettings): Promise<{ ok: bo
         `## Catalogue read paths (HTTP, ${dialect === "sqlite" ? "SQLite" : "PostgreSQL"}, public read cache ${cached ? "on" : "off"})`,
         "",
         `Question: on a ${fmtInt(seed.rows.books)}-book catalogue, do the book page and the book list keep up with what the`,
-        "same Fastify instance serves for a hello-world route (book page ≥ 0.5×, list ≥ 0.3×, p99 < 20 ms at 50 connections, SQLite)?",
+        `same Fastify instance serves for a hello-world route (book page ≥ 0.5×, list ≥ 0.3×, p99 < 20 ms at 50 connections, ${dialect === "sqlite" ? "SQLite" : "PostgreSQL"})?`,
         "",
         `- Date: ${dateLabel}${machine.gitCommit ? `, commit ${machine.gitCommit}` : ""}`,
         `- Machine: ${describeMachine(machine)}`,
-        `- Database: ${dialect}${dialect === "sqlite" ? " (file in a temp dir, WAL, no ANALYZE — as the app runs it)" : " (own schema, ANALYZE after seeding)"}`,
+        `- Database: ${dialect}${dialect === "sqlite" ? " (file in a temp dir, WAL, no ANALYZE — as the app runs it)" : " (own schema, VACUUM ANALYZE after seeding)"}`,
         `- Server: the real app (\`buildApp\`), NODE_ENV=production, LOG_LEVEL=silent${Object.keys(serverEnv).length > 0 ? `, ${formatEnv(serverEnv)}` : ""}${cacheSetting ? `; ${cacheSetting}` : ""}`,
         `- Load: autocannon in a child process, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s measured per target${machine.cores <= 2 ? "; with ≤ 2 cores the load generator competes with the server for CPU" : ""}`,
         `- Fixture: ${fmtInt(seed.rows.books)} books, ${fmtInt(seed.rows.bookData)} book data, ${fmtInt(seed.rows.chapters)} chapters, ${fmtInt(seed.rows.bookGenres)} book genres, ${fmtInt(seed.rows.categoryBooks)} category entries — seeded in ${fmtSeconds(seed.elapsedMs)}`,
@@ -415,7 +434,7 @@ export async function runCatalogBench(settings: BenchSettings): Promise<{ ok: bo
       outputFile,
     );
     console.log(`\nWrote the ${section} section of ${outputFile}; appended to bench/results/history.jsonl.`);
-    const ok = budgetsApply && settings.strict ? misses.length === 0 : true;
+    const ok = settings.strict ? misses.length === 0 : true;
     return { ok };
   } finally {
     await app?.close();
