@@ -257,13 +257,6 @@ export async function runCatalogBench(settings: BenchSettings): Promise<{ ok: bo
         shown: `/api/v1/books?genre=…&pageSize=20 (${seed.genreIds.length} genres)`,
         paths: seed.genreIds.map((genre) => `/api/v1/books?genre=${genre}&pageSize=20`),
       },
-      // No budget: pages no two readers are likely to ask for in the same turn, so none is shared (catalog.service.ts).
-      {
-        key: "list-distinct",
-        label: "books list, distinct pages",
-        shown: `/api/v1/books?genre=…&sort=…&source=…&pageSize=… (${distinctPages.length} pages)`,
-        paths: distinctPages,
-      },
       {
         key: "book",
         label: "book page",
@@ -272,6 +265,14 @@ export async function runCatalogBench(settings: BenchSettings): Promise<{ ok: bo
       },
       // The ceiling again, to see whether the machine drifted during the run.
       { key: "ceiling-after", label: "ceiling again", shown: HELLO_PATH, paths: [HELLO_PATH] },
+      // No budget: pages no two readers are likely to ask for in the same turn, so none is shared (catalog.service.ts).
+      // Last, because its garbage (5,000 pages of 20 books a second) slowed the book page measured after it.
+      {
+        key: "list-distinct",
+        label: "books list, distinct pages",
+        shown: `/api/v1/books?genre=…&sort=…&source=…&pageSize=… (${distinctPages.length} pages)`,
+        paths: distinctPages,
+      },
     ];
 
     // Fail fast on a broken route rather than measuring 50 connections of 500s.

@@ -9,7 +9,7 @@
  * keeps each run's full report (LCP element and phases, long tasks, waterfall) as <dir>/<page>-<run>.json, and
  * with BENCH_LIGHTHOUSE_TRACE=1 its trace too (<page>-<run>.trace.json, JavaScript sampled, for DevTools' Performance
  * panel or bench/lighthouse-tasks.ts: what each long task ran). QUIRE_WEB_DIST=<dir> serves another build (with its dist-ssr beside it), for an A/B.
- * Run with `npm run bench:lighthouse -w @quire/bench`.
+ * Run with `npm run bench:lighthouse`.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
