@@ -65,3 +65,19 @@ test("without JavaScript the pages still show their content", async ({ browser, 
     await context.close();
   }
 });
+
+test("the app's files are asked for only after the page has painted its text", async ({ page }) => {
+  for (const { path } of pages(await trendingBook(page.request))) {
+    await page.goto(path);
+    const timing = await page.evaluate(() => ({
+      firstContentfulPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((entry) => new URL(entry.name).pathname.endsWith(".js") && entry.name.includes("/assets/"))
+        .map((entry) => entry.startTime),
+    }));
+    expect(timing.firstContentfulPaint, path).toBeGreaterThan(0);
+    expect(timing.scripts.length, path).toBeGreaterThan(0);
+    expect(Math.min(...timing.scripts), path).toBeGreaterThan(timing.firstContentfulPaint as number);
+  }
+});

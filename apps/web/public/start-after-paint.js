@@ -84,10 +84,21 @@
     // All requested at once; only their evaluation waits its turn.
     preload(scripts.slice(1).concat(preloads));
   }
-  // A frame's callbacks run before it paints, so the timeout set there fires after it. A tab opened in the
-  // background draws no frames: the plain timeout starts it there.
-  requestAnimationFrame(() => {
-    setTimeout(start, 0);
-  });
+  // Once the page has painted its text: the browser's own report of that first contentful paint. A timeout set
+  // in an animation frame usually fires after the frame's paint, but not always, and then the app's files raced
+  // the first paint (and the page's cover) for the network and the main thread. Where paint timing is missing, the
+  // frame and timeout; a tab opened in the background paints nothing: the plain timeout starts it there.
+  var paintTypes = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
+  if (paintTypes && paintTypes.indexOf("paint") >= 0) {
+    new PerformanceObserver((entries, observer) => {
+      if (entries.getEntriesByName("first-contentful-paint").length === 0) return;
+      observer.disconnect();
+      setTimeout(start, 0);
+    }).observe({ type: "paint", buffered: true });
+  } else {
+    requestAnimationFrame(() => {
+      setTimeout(start, 0);
+    });
+  }
   setTimeout(start, 1000);
 })();
