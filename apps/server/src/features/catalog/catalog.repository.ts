@@ -78,8 +78,11 @@ type KeysQuery = SelectQueryBuilder<Database, "books" | "genreBooks", { sort: st
 /** Every SQL statement the catalogue reads with. */
 export class CatalogRepository {
   private readonly bookWithDataQuery;
-  /** The book page's read: batched on PostgreSQL, where concurrent pages share one round trip; a row on SQLite. */
-  private readonly readBookDetail: (id: string) => Promise<BookDetailJson | undefined>;
+  /**
+   * The book page's answer (`BookDetail` as JSON) and whether the book is shown, in one statement: batched on
+   * PostgreSQL, where concurrent pages share one round trip; a row on SQLite.
+   */
+  readonly findBookDetailJson: (id: string) => Promise<BookDetailJson | undefined>;
   private readonly labelsOfBookQuery;
   /** One compiled list statement per filter shape (which filters are set, the sort, how it pages). */
   private readonly listQueries = new Map<string, ReusableQuery<ListedBookJson>>();
@@ -121,7 +124,7 @@ export class CatalogRepository {
         return new Map(rows.map(({ id, ...found }) => [id, found]));
       });
       // PostgreSQL refuses a NUL in text, which would fail the whole batch: no book id holds one.
-      this.readBookDetail = async (id) => (id.includes("\u0000") ? undefined : reads.load(id));
+      this.findBookDetailJson = async (id) => (id.includes("\u0000") ? undefined : reads.load(id));
     } else {
       const bookDetailQuery = new ReusableQuery(
         bookDetail
@@ -129,7 +132,7 @@ export class CatalogRepository {
           .where("books.id", "=", param("id"))
           .compile(),
       );
-      this.readBookDetail = async (id) => (await bookDetailQuery.execute(db, { id }))[0];
+      this.findBookDetailJson = async (id) => (await bookDetailQuery.execute(db, { id }))[0];
     }
     this.labelsOfBookQuery = new ReusableQuery(
       db
@@ -339,11 +342,6 @@ export class CatalogRepository {
       limit: pageSize,
       keyOf: (row) => [row.launchedDate, row.id],
     });
-  }
-
-  /** The book page's answer (`BookDetail` as JSON) and whether the book is shown, in one statement. */
-  async findBookDetailJson(id: string): Promise<BookDetailJson | undefined> {
-    return this.readBookDetail(id);
   }
 
   /** A book, its genre and category ids and its book data in one round trip (no data: undefined). */
