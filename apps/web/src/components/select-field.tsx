@@ -54,3 +54,18 @@ export function SelectField({
     </div>
   );
 }
+
+/** An option for each value of a fixed list, shown by its label. */
+export function LabelledOptions<Value extends string>({
+  values,
+  labels,
+}: {
+  values: readonly Value[];
+  labels: Record<Value, string>;
+}) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {labels[value]}
+    </option>
+  ));
+}

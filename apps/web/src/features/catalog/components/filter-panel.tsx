@@ -1,7 +1,7 @@
 import { BOOK_SOURCES, BOOK_STATUSES, COMPLETION_STATUSES } from "@quire/core/constants";
 import { X } from "lucide-react";
 import { Button } from "../../../components/button";
-import { SelectField } from "../../../components/select-field";
+import { LabelledOptions, SelectField } from "../../../components/select-field";
 import { COMPLETION_LABELS, SOURCE_LABELS, STATUS_LABELS } from "../book-labels";
 import type { BookFilters } from "../filters";
 import { useCategories, useGenres } from "../queries";
@@ -36,11 +36,7 @@ export function FilterPanel({ id, filters, onChange, onClear, activeCount, class
         onChange={(value) => onChange({ source: value ? (value as BookFilters["source"]) : undefined })}
       >
         <option value="">All sources</option>
-        {BOOK_SOURCES.map((source) => (
-          <option key={source} value={source}>
-            {SOURCE_LABELS[source]}
-          </option>
-        ))}
+        <LabelledOptions values={BOOK_SOURCES} labels={SOURCE_LABELS} />
       </SelectField>
       <SelectField
         label="Status"
@@ -48,11 +44,7 @@ export function FilterPanel({ id, filters, onChange, onClear, activeCount, class
         onChange={(value) => onChange({ status: value ? (value as BookFilters["status"]) : undefined })}
       >
         <option value="">Any status</option>
-        {BOOK_STATUSES.map((status) => (
-          <option key={status} value={status}>
-            {STATUS_LABELS[status]}
-          </option>
-        ))}
+        <LabelledOptions values={BOOK_STATUSES} labels={STATUS_LABELS} />
       </SelectField>
       <SelectField
         label="Genre"
@@ -88,11 +80,7 @@ export function FilterPanel({ id, filters, onChange, onClear, activeCount, class
         }
       >
         <option value="">Complete or ongoing</option>
-        {COMPLETION_STATUSES.map((status) => (
-          <option key={status} value={status}>
-            {COMPLETION_LABELS[status]}
-          </option>
-        ))}
+        <LabelledOptions values={COMPLETION_STATUSES} labels={COMPLETION_LABELS} />
       </SelectField>
       {genres.isError || categories.isError ? (
         <p className="col-span-full text-ink-muted text-xs">Some filter options could not be loaded.</p>

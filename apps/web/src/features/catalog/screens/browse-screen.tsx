@@ -5,7 +5,7 @@ import { useSearchParams } from "react-router";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
 import { ErrorState } from "../../../components/error-state";
-import { SelectField } from "../../../components/select-field";
+import { LabelledOptions, SelectField } from "../../../components/select-field";
 import { pluralize } from "../../../lib/format";
 import { useScreenTitle } from "../../../lib/screen-title";
 import { SORT_LABELS } from "../book-labels";
@@ -150,11 +150,7 @@ function Results({ filters, onChange, onClear, activeCount }: ResultsProps) {
             value={filters.sort}
             onChange={(value) => onChange({ sort: value as BookFilters["sort"] })}
           >
-            {BOOK_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {SORT_LABELS[sort]}
-              </option>
-            ))}
+            <LabelledOptions values={BOOK_SORTS} labels={SORT_LABELS} />
           </SelectField>
           <SelectField
             inline
