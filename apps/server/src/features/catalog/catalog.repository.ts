@@ -195,14 +195,17 @@ export class CatalogRepository {
    * The list statement for the shape of `filters`, built and compiled on first use: building and compiling a
    * Kysely query cost more than running it. The id tie-breaker runs in the same direction as the sort
    * column, so the index serves the whole ORDER BY (mixed directions make SQLite sort every match).
+   * The row count is written into the statement (page sizes are few): bound as a parameter, PostgreSQL planned
+   * the statement anew on every run, as a generic plan cannot know how many rows the limit keeps.
    */
   private listStatement(
     filters: BookFilters,
     sort: BookSort,
     paging: "first" | "after" | "offset",
+    limit: number,
   ): { query: ReusableQuery<ListedBookJson>; values: Record<string, unknown> } {
     const values: Record<string, unknown> = {};
-    let shape = `${sort} ${paging}`;
+    let shape = `${sort} ${paging} ${limit}`;
     for (const key of FILTER_KEYS) {
       if (!isSet(filters, key)) continue;
       values[key] = filters[key];
@@ -219,7 +222,7 @@ export class CatalogRepository {
       if (paging === "offset") page = page.offset(param("offset") as unknown as number);
       // The page's keys first (an index walk), then those books' JSON: PostgreSQL reads only the listed rows.
       const builder = this.db
-        .selectFrom(page.limit(param("limit") as unknown as number).as("page"))
+        .selectFrom(page.limit(sql.lit(limit)).as("page"))
         .innerJoin("bookJson", "bookJson.bookId", "page.id")
         .select(["page.sort", "page.id", bookJson.as("json")])
         .orderBy("page.sort", direction)
@@ -279,8 +282,7 @@ export class CatalogRepository {
     limit: number,
     offset: number,
   ): Promise<ListedBookJson[]> {
-    const { query, values } = this.listStatement(filters, sort, "offset");
-    values.limit = limit;
+    const { query, values } = this.listStatement(filters, sort, "offset", limit);
     values.offset = offset;
     return query.execute(this.db, values);
   }
@@ -292,12 +294,12 @@ export class CatalogRepository {
     cursor: string | undefined,
   ): Promise<Page<ListedBookJson>> {
     const after = readCursor(cursor, { foreign: "refuse", sortType: SORTS[sort].type });
-    const { query, values } = this.listStatement(filters, sort, after ? "after" : "first");
+    // One row beyond the page tells whether there is a next one.
+    const { query, values } = this.listStatement(filters, sort, after ? "after" : "first", pageSize + 1);
     if (after) {
       values.afterSort = after[0];
       values.afterId = after[1];
     }
-    values.limit = pageSize + 1;
     const rows = await query.execute(this.db, values);
     return pageOf(rows, pageSize, (row) => [row.sort, row.id]);
   }
