@@ -35,6 +35,7 @@ import {
 import { seedBooks } from "./seed-books";
 
 const HELLO_PATH = "/__bench/hello";
+const POOL_SIZE = 10;
 /** Where the section goes: BENCHMARKS.md, or another file (a trial run that should not touch the repository's). */
 const outputFile = process.env.BENCH_CATALOG_MD || BENCHMARKS_MD;
 const P99_BUDGET_MS = 20;
@@ -83,12 +84,12 @@ export async function openBenchDatabase(
     await admin.destroy();
     throw error;
   }
-  const handle = createDatabase({ url, searchPath: schema });
+  const handle = createDatabase({ url, searchPath: schema, poolSize: POOL_SIZE });
   const server = new URL(url);
   return {
     handle,
     url,
-    label: `postgres (${server.host}${server.pathname}, schema ${schema}, pool 10)`,
+    label: `postgres (${server.host}${server.pathname}, schema ${schema}, pool ${POOL_SIZE})`,
     drop: async () => {
       await handle.destroy();
       try {
@@ -98,6 +99,54 @@ export async function openBenchDatabase(
       }
     },
   };
+}
+
+/**
+ * PostgreSQL only: how often each hot statement was planned for its values (custom) and how often a plan was kept
+ * (generic), summed over the pool's open connections after the load: a statement planned on every run costs its
+ * planning each time. Concurrent reads that each hold a connection for a moment see every pooled connection.
+ */
+async function planReuse(db: Kysely<Database>, connections: number): Promise<string> {
+  const seen = await Promise.all(
+    Array.from({ length: connections }, () =>
+      sql<{ pid: number; statement: string; genericPlans: number; customPlans: number }>`
+        select pg_backend_pid() as pid, statement, generic_plans, custom_plans
+        from pg_prepared_statements, pg_sleep(0.05) where statement like '%book_json%'`
+        .execute(db)
+        .then((result) => result.rows),
+    ),
+  );
+  const byPid = new Map(seen.flat().map((row) => [`${row.pid} ${row.statement}`, row]));
+  const totals = new Map<string, { generic: number; custom: number; connections: number }>();
+  for (const row of byPid.values()) {
+    const shape = hotStatementLabel(row.statement);
+    const total = totals.get(shape) ?? { generic: 0, custom: 0, connections: 0 };
+    total.generic += Number(row.genericPlans);
+    total.custom += Number(row.customPlans);
+    total.connections += 1;
+    totals.set(shape, total);
+  }
+  return markdownTable(
+    ["statement", "connections", "plans kept (generic runs)", "planned for their values (custom runs)"],
+    [...totals].map(([shape, total]) => [
+      shape,
+      String(total.connections),
+      fmtInt(total.generic),
+      fmtInt(total.custom),
+    ]),
+  );
+}
+
+/** A list statement's shape (what it filters on, what it sorts by), or the book pages' batch. */
+function hotStatementLabel(statement: string): string {
+  if (statement.includes("any(")) return "book pages (a batch of ids)";
+  const filters = [
+    statement.includes('"genre_books"') ? "genre" : "",
+    statement.includes('"books"."source"') ? "source" : "",
+  ];
+  const sort = /"(\w+)" as "sort"/.exec(statement)?.[1] ?? "?";
+  const limit = /limit (\d+)/.exec(statement)?.[1];
+  return `list by ${sort}${filters.some(Boolean) ? `, ${filters.filter(Boolean).join(" + ")}` : ""}${limit ? `, limit ${limit}` : ""}`;
 }
 
 /** QUIRE_* settings from the bench's own environment reach the server (e.g. QUIRE_PUBLIC_CACHE_TTL_MS=0). */
@@ -288,6 +337,8 @@ export async function runCatalogBench(settings: BenchSettings): Promise<{ ok: bo
       workDir: dataDir,
     });
     const ceilingCpu = ((cpuPerRequest.get("ceiling") ?? 0) + (cpuPerRequest.get("ceiling-after") ?? 0)) / 2;
+    const plansKept = dialect === "postgres" ? await planReuse(database.handle.db, POOL_SIZE) : undefined;
+    if (plansKept) console.log(`\n${plansKept}`);
 
     const valid = failed.length === 0 && ceiling > 0;
 
@@ -430,6 +481,14 @@ export async function runCatalogBench(settings: BenchSettings): Promise<{ ok: bo
         plans,
         "```",
         "",
+        ...(plansKept
+          ? [
+              "How PostgreSQL planned the runs of those statements (`pg_prepared_statements` of the pool's connections open after the load: pg closes a connection idle for 10 s, its statements with it, so the early targets' are partly gone):",
+              "",
+              plansKept,
+              "",
+            ]
+          : []),
         `Reproduce: \`${reproduce}\` (options: \`BENCH_DURATION\`, \`BENCH_WARMUP\`, \`BENCH_CONNECTIONS\`, \`BENCH_BOOKS\`, \`BENCH_DATABASE_URL=postgres://…\`; any \`QUIRE_*\` server setting, e.g. \`QUIRE_PUBLIC_CACHE_TTL_MS=0\`; see bench/README.md).`,
       ].join("\n"),
       outputFile,
