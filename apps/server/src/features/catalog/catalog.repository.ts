@@ -111,6 +111,13 @@ export class CatalogRepository {
         .compile(),
     );
     const bookDetail = db.selectFrom("books").innerJoin("bookJson", "bookJson.bookId", "books.id");
+    const bookDetailQuery = new ReusableQuery(
+      bookDetail
+        .select(["books.display", bookDetailJson.as("json")])
+        .where("books.id", "=", param("id"))
+        .compile(),
+    );
+    const readOne = async (id: string) => (await bookDetailQuery.execute(db, { id }))[0];
     // Kysely's adapter names the dialect, so the repository is built the same way on both databases.
     if (db.getExecutor().adapter instanceof PostgresAdapter) {
       const bookDetailsQuery = new ReusableQuery(
@@ -119,20 +126,21 @@ export class CatalogRepository {
           .where("books.id", "=", sql<string>`any(${param("ids")})`)
           .compile(),
       );
+      // A lone id goes out as `id = $1`: PostgreSQL keeps that statement's plan, while one for `any($1)` assumes
+      // ten ids, so with one it was planned anew on every run, twice the lone page's time.
       const reads = new BatchedRead<string, BookDetailJson>(async (ids) => {
+        if (ids.length === 1) {
+          const [id] = ids as [string];
+          const found = await readOne(id);
+          return new Map(found ? [[id, found]] : []);
+        }
         const rows = await bookDetailsQuery.execute(db, { ids });
         return new Map(rows.map(({ id, ...found }) => [id, found]));
       });
       // PostgreSQL refuses a NUL in text, which would fail the whole batch: no book id holds one.
       this.findBookDetailJson = async (id) => (id.includes("\u0000") ? undefined : reads.load(id));
     } else {
-      const bookDetailQuery = new ReusableQuery(
-        bookDetail
-          .select(["books.display", bookDetailJson.as("json")])
-          .where("books.id", "=", param("id"))
-          .compile(),
-      );
-      this.findBookDetailJson = async (id) => (await bookDetailQuery.execute(db, { id }))[0];
+      this.findBookDetailJson = readOne;
     }
     this.labelsOfBookQuery = new ReusableQuery(
       db

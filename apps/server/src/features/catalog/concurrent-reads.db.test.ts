@@ -1,9 +1,10 @@
 import type { ListBooksQuery } from "@quire/core";
 import { AppError } from "@quire/core";
+import { sql } from "kysely";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createBook, createGenre, uniqueId } from "../../../test/factories";
 import { recordPostgresStatements } from "../../../test/postgres-statements";
-import { dialectsUnderTest, POSTGRES_TEST_URL, useTestDatabase } from "../../../test/test-db";
+import { dialectsUnderTest, itOnPostgres, POSTGRES_TEST_URL, useTestDatabase } from "../../../test/test-db";
 import { createDatabase } from "../../db/database";
 import { CatalogRepository } from "./catalog.repository";
 import { CatalogService, VISITOR } from "./catalog.service";
@@ -71,6 +72,44 @@ describe.each(dialectsUnderTest())("catalogue reads at the same time on %s", (di
     const answers = await Promise.all(shown.map((id) => service.getBookJson(id, VISITOR)));
     expect(answers.map((json) => JSON.parse(json).book.id)).toEqual(shown);
     expect(sent, sent.join("\n")).toHaveLength(dialect === "postgres" ? 1 : 0);
+  });
+
+  itOnPostgres(dialect)("reads a lone book page with a statement whose plan PostgreSQL keeps", async () => {
+    // A catalogue large enough that a plan for ten ids costs more than planning one for one id.
+    await testDb.db
+      .insertInto("books")
+      .values(
+        Array.from({ length: 500 }, (_, index) => ({
+          id: uniqueId(`more-${index}`),
+          title: `More ${index}`,
+          authors: "[]",
+          authorIds: "[]",
+          source: "own" as const,
+          display: 1,
+          status: "launched" as const,
+          publishingLabel: "community-original" as const,
+          completionStatus: "complete" as const,
+          addedDate: new Date(0).toISOString(),
+        })),
+      )
+      .execute();
+    await sql`analyze books, book_json`.execute(testDb.db);
+    // One connection, so every read and the look at its prepared statements happen on it.
+    const connection = createDatabase({ url: POSTGRES_TEST_URL, searchPath: testDb.searchPath, poolSize: 1 });
+    try {
+      const reader = new CatalogService(new CatalogRepository(connection.db), () => new Date());
+      for (const id of shown.slice(0, 8)) expect(JSON.parse(await reader.getBookJson(id, VISITOR)).book.id).toBe(id);
+      // PostgreSQL plans a prepared statement's first 5 runs for their values, then keeps a generic plan if its
+      // estimate is no worse; one that never gets one is planned again on every run.
+      const plans = await sql<{ statement: string; genericPlans: number; customPlans: number }>`
+        select statement, generic_plans, custom_plans from pg_prepared_statements where statement like '%book_json%'`
+        .execute(connection.db)
+        .then((result) => result.rows);
+      expect(plans).toHaveLength(1);
+      expect(plans[0]).toMatchObject({ customPlans: 5, genericPlans: 3 });
+    } finally {
+      await connection.destroy();
+    }
   });
 
   it("rejects every book page read in a batch whose statement fails, and none hangs", async () => {
