@@ -137,9 +137,10 @@ async function planReuse(db: Kysely<Database>, connections: number): Promise<str
   );
 }
 
-/** A list statement's shape (what it filters on, what it sorts by), or the book pages' batch. */
+/** A list statement's shape (what it filters on, what it sorts by), or the book page's. */
 function hotStatementLabel(statement: string): string {
   if (statement.includes("any(")) return "book pages (a batch of ids)";
+  if (statement.includes('"books"."id" = $1')) return "book page (one id)";
   const filters = [
     statement.includes('"genre_books"') ? "genre" : "",
     statement.includes('"books"."source"') ? "source" : "",
