@@ -82,6 +82,7 @@ describe.each(dialectsUnderTest())("catalogue reads at the same time on %s", (di
         Array.from({ length: 500 }, (_, index) => ({
           id: uniqueId(`more-${index}`),
           title: `More ${index}`,
+          summary: "",
           authors: "[]",
           authorIds: "[]",
           source: "own" as const,
