@@ -22,7 +22,7 @@ import { createContext } from "../apps/server/src/context";
 import { toJson } from "../apps/server/src/db/json";
 import { migrateToLatest } from "../apps/server/src/db/migrator";
 import { createSignedInUser } from "../apps/server/test/factories";
-import { openBenchDatabase } from "./catalog.bench";
+import { openBenchDatabase } from "./bench-server";
 import {
   appendHistory,
   benchServerConfig,

@@ -19,7 +19,7 @@ import { createContext } from "../apps/server/src/context";
 import { migrateToLatest } from "../apps/server/src/db/migrator";
 import { EpubImportService } from "../apps/server/src/features/epub/epub-import.service";
 import { createRootLogger } from "../apps/server/src/logger";
-import { formatEnv, openBenchDatabase, serverEnvironment } from "./catalog.bench";
+import { formatEnv, openBenchDatabase, serverEnvironment } from "./bench-server";
 import {
   appendHistory,
   type BenchSettings,

@@ -3,18 +3,16 @@
  * the book page at ≥ 0.5 and the list at ≥ 0.3 of what the same Fastify instance serves for a
  * hello-world route, with p99 under 20 ms at 50 connections, on SQLite and on PostgreSQL?
  */
-import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BOOK_SORTS, BOOK_SOURCES, PAGE_SIZES } from "@quire/core";
-import { type CompiledQuery, type Kysely, sql } from "kysely";
+import { sql } from "kysely";
 import { buildApp } from "../apps/server/src/app";
 import { createContext } from "../apps/server/src/context";
-import { createDatabase, type DatabaseHandle } from "../apps/server/src/db/database";
 import { migrateToLatest } from "../apps/server/src/db/migrator";
-import type { Database } from "../apps/server/src/db/schema";
-import { CatalogRepository } from "../apps/server/src/features/catalog/catalog.repository";
+import { BENCH_POOL_SIZE, describePublicCache, formatEnv, openBenchDatabase, serverEnvironment } from "./bench-server";
+import { explainHotQueries, planReuse } from "./catalog-plans";
 import {
   appendHistory,
   BENCHMARKS_MD,
@@ -35,7 +33,6 @@ import {
 import { seedBooks } from "./seed-books";
 
 const HELLO_PATH = "/__bench/hello";
-const POOL_SIZE = 10;
 /** Where the section goes: BENCHMARKS.md, or another file (a trial run that should not touch the repository's). */
 const outputFile = process.env.BENCH_CATALOG_MD || BENCHMARKS_MD;
 const P99_BUDGET_MS = 20;
@@ -63,169 +60,6 @@ const BUDGETS: Budget[] = [
   { name: `list p99 < ${P99_BUDGET_MS} ms`, target: "list", kind: "p99", threshold: P99_BUDGET_MS },
   { name: `filtered list p99 < ${P99_BUDGET_MS} ms`, target: "list-genre", kind: "p99", threshold: P99_BUDGET_MS },
 ];
-
-/** A database of its own: a SQLite file in the temp dir, or a PostgreSQL schema created for this run. */
-export async function openBenchDatabase(
-  settings: BenchSettings,
-  dataDir: string,
-): Promise<{ handle: DatabaseHandle; url: string; label: string; drop: () => Promise<void> }> {
-  if (!settings.databaseUrl) {
-    const url = join(dataDir, "quire.sqlite");
-    const handle = createDatabase({ url });
-    return { handle, url, label: "sqlite (file, WAL)", drop: () => handle.destroy() };
-  }
-  const url = settings.databaseUrl;
-  const schema = `bench_${randomBytes(5).toString("hex")}`;
-  // One connection on the default search path creates and later drops the run's schema.
-  const admin = createDatabase({ url, poolSize: 1 });
-  try {
-    await sql.raw(`create schema ${schema}`).execute(admin.db);
-  } catch (error) {
-    await admin.destroy();
-    throw error;
-  }
-  const handle = createDatabase({ url, searchPath: schema, poolSize: POOL_SIZE });
-  const server = new URL(url);
-  return {
-    handle,
-    url,
-    label: `postgres (${server.host}${server.pathname}, schema ${schema}, pool ${POOL_SIZE})`,
-    drop: async () => {
-      await handle.destroy();
-      try {
-        await sql.raw(`drop schema if exists ${schema} cascade`).execute(admin.db);
-      } finally {
-        await admin.destroy();
-      }
-    },
-  };
-}
-
-/**
- * PostgreSQL only: how often each hot statement was planned for its values (custom) and how often a plan was kept
- * (generic), summed over the pool's open connections after the load: a statement planned on every run costs its
- * planning each time. Concurrent reads that each hold a connection for a moment see every pooled connection.
- */
-async function planReuse(db: Kysely<Database>, connections: number): Promise<string> {
-  const seen = await Promise.all(
-    Array.from({ length: connections }, () =>
-      sql<{ pid: number; statement: string; genericPlans: number; customPlans: number }>`
-        select pg_backend_pid() as pid, statement, generic_plans, custom_plans
-        from pg_prepared_statements, pg_sleep(0.05) where statement like '%book_json%'`
-        .execute(db)
-        .then((result) => result.rows),
-    ),
-  );
-  const byPid = new Map(seen.flat().map((row) => [`${row.pid} ${row.statement}`, row]));
-  const totals = new Map<string, { generic: number; custom: number; connections: number }>();
-  for (const row of byPid.values()) {
-    const shape = hotStatementLabel(row.statement);
-    const total = totals.get(shape) ?? { generic: 0, custom: 0, connections: 0 };
-    total.generic += Number(row.genericPlans);
-    total.custom += Number(row.customPlans);
-    total.connections += 1;
-    totals.set(shape, total);
-  }
-  return markdownTable(
-    ["statement", "connections", "plans kept (generic runs)", "planned for their values (custom runs)"],
-    [...totals].map(([shape, total]) => [
-      shape,
-      String(total.connections),
-      fmtInt(total.generic),
-      fmtInt(total.custom),
-    ]),
-  );
-}
-
-/** A list statement's shape (what it filters on, what it sorts by), or the book page's. */
-function hotStatementLabel(statement: string): string {
-  if (statement.includes("any(")) return "book pages (a batch of ids)";
-  if (statement.includes('"books"."id" = $1')) return "book page (one id)";
-  const filters = [
-    statement.includes('"genre_books"') ? "genre" : "",
-    statement.includes('"books"."source"') ? "source" : "",
-  ];
-  const sort = /"(\w+)" as "sort"/.exec(statement)?.[1] ?? "?";
-  const limit = /limit (\d+)/.exec(statement)?.[1];
-  return `list by ${sort}${filters.some(Boolean) ? `, ${filters.filter(Boolean).join(" + ")}` : ""}${limit ? `, limit ${limit}` : ""}`;
-}
-
-/** QUIRE_* settings from the bench's own environment reach the server (e.g. QUIRE_PUBLIC_CACHE_TTL_MS=0). */
-const OWN_SETTINGS = new Set(["QUIRE_DATA_DIR", "QUIRE_SEED_DEMO", "QUIRE_WEB_DIST"]);
-export function serverEnvironment(): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(process.env).filter(
-      (entry): entry is [string, string] =>
-        entry[0].startsWith("QUIRE_") && !OWN_SETTINGS.has(entry[0]) && entry[1] !== undefined,
-    ),
-  );
-}
-
-/** The in-memory cache of public responses, when the server has one: it decides what the figures mean. */
-export function describePublicCache(config: object): string | undefined {
-  const cache = (config as { publicCache?: { ttlMs: number; maxEntries: number } }).publicCache;
-  if (!cache) return undefined;
-  return cache.ttlMs > 0 && cache.maxEntries > 0
-    ? `public response cache on: ${cache.ttlMs / 1000} s TTL, ${fmtInt(cache.maxEntries)} entries (QUIRE_PUBLIC_CACHE_TTL_MS=0 turns it off)`
-    : "public response cache off";
-}
-
-/**
- * The plans of the statements behind the measured routes: each read is run once through a catalogue repository
- * that records what it sends, then explained (SQLite's EXPLAIN QUERY PLAN; PostgreSQL's EXPLAIN ANALYZE).
- */
-async function explainHotQueries(
-  db: Kysely<Database>,
-  dialect: "sqlite" | "postgres",
-  reads: { common: string; rare: string; bookId: string },
-): Promise<string> {
-  let sent: CompiledQuery[] = [];
-  // Compiled statements go through Kysely's executeQuery: record them there (methods bound: Kysely has private fields).
-  const recording = new Proxy(db, {
-    get(target, property) {
-      if (property === "executeQuery")
-        return (query: CompiledQuery) => {
-          sent.push(query);
-          return target.executeQuery(query);
-        };
-      const value = Reflect.get(target, property);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  const catalog = new CatalogRepository(recording);
-  const cases: [string, () => Promise<unknown>][] = [
-    ["books list (popular, first page)", () => catalog.listBooksPage({ display: 1 }, "popular", 20, undefined)],
-    [
-      `genre filter, common (${reads.common})`,
-      () => catalog.listBooksPage({ display: 1, genre: reads.common }, "popular", 20, undefined),
-    ],
-    [
-      `genre filter, rare (${reads.rare})`,
-      () => catalog.listBooksPage({ display: 1, genre: reads.rare }, "popular", 20, undefined),
-    ],
-    ["book page", () => catalog.findBookDetailJson(reads.bookId)],
-  ];
-  const sections: string[] = [];
-  for (const [label, read] of cases) {
-    sent = [];
-    await read();
-    for (const query of sent) {
-      const explain = dialect === "sqlite" ? "explain query plan " : "explain (analyze, costs off, timing off) ";
-      const { rows } = await db.executeQuery<Record<string, unknown>>({
-        ...query,
-        sql: `${explain}${query.sql}`,
-      });
-      const plan = rows.map((row) => String(dialect === "sqlite" ? row.detail : row["QUERY PLAN"])).join("\n");
-      sections.push(`-- ${label}\n${query.sql}\n${plan}`);
-    }
-  }
-  return sections.join("\n\n");
-}
-
-export const formatEnv = (env: Record<string, string>) =>
-  Object.entries(env)
-    .map(([key, value]) => `${key}=${value}`)
-    .join(" ");
 
 export async function runCatalogBench(settings: BenchSettings): Promise<{ ok: boolean }> {
   const machine = machineInfo();
@@ -275,6 +109,7 @@ export async function runCatalogBench(settings: BenchSettings): Promise<{ ok: bo
       common: seed.genreIds[0] as string,
       rare: seed.genreIds.at(-1) as string,
       bookId: seed.visibleBookIds[0] as string,
+      otherBookIds: seed.visibleBookIds.slice(1, 3),
     });
     console.log(`  plans\n${plans.replace(/^/gm, "            ")}`);
 
@@ -338,7 +173,7 @@ export async function runCatalogBench(settings: BenchSettings): Promise<{ ok: bo
       workDir: dataDir,
     });
     const ceilingCpu = ((cpuPerRequest.get("ceiling") ?? 0) + (cpuPerRequest.get("ceiling-after") ?? 0)) / 2;
-    const plansKept = dialect === "postgres" ? await planReuse(database.handle.db, POOL_SIZE) : undefined;
+    const plansKept = dialect === "postgres" ? await planReuse(database.handle.db, BENCH_POOL_SIZE) : undefined;
     if (plansKept) console.log(`\n${plansKept}`);
 
     const valid = failed.length === 0 && ceiling > 0;

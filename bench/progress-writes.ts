@@ -22,7 +22,7 @@ import { createContext } from "../apps/server/src/context";
 import { migrateToLatest } from "../apps/server/src/db/migrator";
 import type { Database } from "../apps/server/src/db/schema";
 import { hashToken, newSecretToken } from "../apps/server/src/features/auth/secrets";
-import { openBenchDatabase } from "./catalog.bench";
+import { openBenchDatabase } from "./bench-server";
 import {
   appendHistory,
   benchServerConfig,

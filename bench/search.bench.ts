@@ -17,7 +17,7 @@ import { createContext } from "../apps/server/src/context";
 import { toJson } from "../apps/server/src/db/json";
 import { migrateToLatest } from "../apps/server/src/db/migrator";
 import type { Database, NewBook, NewUser } from "../apps/server/src/db/schema";
-import { describePublicCache, formatEnv, openBenchDatabase, serverEnvironment } from "./catalog.bench";
+import { describePublicCache, formatEnv, openBenchDatabase, serverEnvironment } from "./bench-server";
 import {
   appendHistory,
   type BenchSettings,
