@@ -39,12 +39,26 @@ export async function explainHotQueries(
     ],
     ["book page", () => catalog.findBookDetailJson(reads.bookId)],
   ];
-  // PostgreSQL reads book pages asked for together in one statement; a lone one, as above, by its id.
+  // PostgreSQL reads book pages asked for together in one statement, a lone one by its id; list pages of one shape
+  // asked for together in one statement too.
   if (dialect === "postgres") {
-    cases.push([
-      "book pages asked for together",
-      () => Promise.all(reads.otherBookIds.map((id) => catalog.findBookDetailJson(id))),
-    ]);
+    cases.push(
+      [
+        "book pages asked for together",
+        () => Promise.all(reads.otherBookIds.map((id) => catalog.findBookDetailJson(id))),
+      ],
+      [
+        `genre filter, ${reads.common} and ${reads.rare} asked for together`,
+        () =>
+          catalog.listPages(
+            [reads.common, reads.rare].map((genre) => ({
+              filters: { display: 1, genre },
+              sort: "popular",
+              pageSize: 20,
+            })),
+          ),
+      ],
+    );
   }
   const sections: string[] = [];
   for (const [label, read] of cases) {
@@ -79,24 +93,38 @@ export async function planReuse(db: Kysely<Database>, connections: number): Prom
     ),
   );
   const byPid = new Map(seen.flat().map((row) => [`${row.pid} ${row.statement}`, row]));
-  const totals = new Map<string, { generic: number; custom: number; connections: number }>();
+  const totals = new Map<string, { generic: number; custom: number; prepared: number; pages: number }>();
   for (const row of byPid.values()) {
     const shape = hotStatementLabel(row.statement);
-    const total = totals.get(shape) ?? { generic: 0, custom: 0, connections: 0 };
+    const total = totals.get(shape) ?? { generic: 0, custom: 0, prepared: 0, pages: 0 };
+    const runs = Number(row.genericPlans) + Number(row.customPlans);
     total.generic += Number(row.genericPlans);
     total.custom += Number(row.customPlans);
-    total.connections += 1;
+    total.prepared += 1;
+    total.pages += runs * pagesRead(row.statement);
     totals.set(shape, total);
   }
   return markdownTable(
-    ["statement", "connections", "plans kept (generic runs)", "planned for their values (custom runs)"],
+    [
+      "statement",
+      "prepared (connections × pages a statement)",
+      "plans kept (generic runs)",
+      "planned for their values (custom runs)",
+      "pages a run",
+    ],
     [...totals].map(([shape, total]) => [
       shape,
-      String(total.connections),
+      String(total.prepared),
       fmtInt(total.generic),
       fmtInt(total.custom),
+      (total.pages / Math.max(1, total.generic + total.custom)).toFixed(1),
     ]),
   );
+}
+
+/** How many list pages one run of a statement reads (a batch of pages is a `union all` of their values); 1 for the others. */
+function pagesRead(statement: string): number {
+  return statement.split(" union all ").length;
 }
 
 /** A list statement's shape (what it filters on, what it sorts by), or the book page's. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BatchedRead, MAX_BATCH_KEYS, MAX_BATCHES_IN_FLIGHT, SharedRead } from "./batched-read";
+import { BatchedRead, MAX_BATCH_KEYS, MAX_BATCHES_IN_FLIGHT } from "./batched-read";
 
 /** A BatchedRead over squares of even numbers (odd ones are not found), recording every batch it reads. */
 function evenSquares(fail?: (keys: number[]) => boolean) {
@@ -96,74 +96,6 @@ describe("BatchedRead", () => {
     expect(batches).toEqual([
       [2, 5, 7],
       [2, 7],
-    ]);
-  });
-});
-
-describe("SharedRead", () => {
-  /** A SharedRead whose reads return their key's length and a count of the reads made so far. */
-  function counted() {
-    const reads: string[] = [];
-    const shared = new SharedRead<string>();
-    const load = (key: string) =>
-      shared.load(key, async () => {
-        reads.push(key);
-        if (key === "broken") throw new Error("read failed");
-        return `${key}#${reads.length}`;
-      });
-    return { load, reads };
-  }
-
-  it("reads equal keys asked for in one turn once, sharing the answer, and different keys each on their own", async () => {
-    const { load, reads } = counted();
-    expect(await Promise.all(["a", "bb", "a", "a", "bb"].map(load))).toEqual(["a#1", "bb#2", "a#1", "a#1", "bb#2"]);
-    expect(reads).toEqual(["a", "bb"]);
-  });
-
-  it("starts no read before the turn ends, and reads again for a caller who asks after it", async () => {
-    const { load, reads } = counted();
-    const first = load("a");
-    await Promise.resolve();
-    expect(reads).toEqual([]);
-    expect(await first).toBe("a#1");
-    expect(await load("a")).toBe("a#2");
-    const late = load("a");
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(await Promise.all([late, load("a")])).toEqual(["a#3", "a#4"]);
-  });
-
-  it("reads a key once at a time: its callers meanwhile wait for the read out and then share the next one", async () => {
-    const { gates, gate } = gatedReads();
-    const reads: string[] = [];
-    const shared = new SharedRead<string>();
-    const load = (key: string) =>
-      shared.load(key, async () => {
-        const count = reads.push(key);
-        await gate();
-        return `${key}#${count}`;
-      });
-    const first = load("a");
-    const other = load("b");
-    await nextTurn();
-    const waiting = [load("a"), load("a")];
-    await nextTurn();
-    expect(reads).toEqual(["a", "b"]);
-    gates[0]?.();
-    expect(await first).toBe("a#1");
-    await nextTurn();
-    expect(reads).toEqual(["a", "b", "a"]);
-    gates[1]?.();
-    gates[2]?.();
-    expect(await Promise.all([other, ...waiting])).toEqual(["b#2", "a#3", "a#3"]);
-  });
-
-  it("rejects every caller of a failed read, and not the callers of other keys", async () => {
-    const { load } = counted();
-    const answers = await Promise.allSettled(["broken", "a", "broken"].map(load));
-    expect(answers).toEqual([
-      { status: "rejected", reason: new Error("read failed") },
-      { status: "fulfilled", value: "a#2" },
-      { status: "rejected", reason: new Error("read failed") },
     ]);
   });
 });

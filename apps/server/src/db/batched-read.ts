@@ -21,8 +21,9 @@ function waiting<Value>(): Waiting<Value> {
 }
 
 /**
- * Point reads asked for at about the same time, answered by one statement: on PostgreSQL each statement is a
- * round trip on the loopback, which costs this process and the database more than the read (docs/catalog.md).
+ * Reads asked for at about the same time, answered together: on PostgreSQL each statement is a round trip on the
+ * loopback, which costs this process and the database more than the read (docs/catalog.md), so the reader sends
+ * the keys in one statement; equal keys (a list page many readers open at once) are read once.
  * Requests read from the sockets in one poll phase all ask before `setImmediate` runs, and while
  * MAX_BATCHES_IN_FLIGHT statements are out, keys asked for wait for one to come back and go out together, so
  * batches grow with the load. A batch takes keys only until it is sent, so no caller is answered from before its
@@ -73,39 +74,5 @@ export class BatchedRead<Key, Value> {
       this.inFlight--;
       this.sendReady();
     }
-  }
-}
-
-/**
- * Equal reads asked for at about the same time, run once with the answer shared: a list page many readers open at
- * once costs one statement and one JSON text. As with BatchedRead, a read starts after the turn its first caller
- * asked in, and while a key's read is out, callers of that key wait for it and then share the next one; no caller
- * joins a read already sent. Different keys each run their own read.
- */
-export class SharedRead<Value> {
-  private readonly asked = new Map<string, Waiting<Value> & { read: () => Promise<Value> }>();
-  private readonly reading = new Set<string>();
-
-  load(key: string, read: () => Promise<Value>): Promise<Value> {
-    const joined = this.asked.get(key);
-    if (joined) return joined.promise;
-    const answer = { ...waiting<Value>(), read };
-    this.asked.set(key, answer);
-    if (!this.reading.has(key)) setImmediate(() => this.start(key));
-    return answer.promise;
-  }
-
-  private start(key: string): void {
-    const next = this.asked.get(key);
-    if (!next) return;
-    this.asked.delete(key);
-    this.reading.add(key);
-    next
-      .read()
-      .then(next.resolve, next.reject)
-      .finally(() => {
-        this.reading.delete(key);
-        this.start(key);
-      });
   }
 }

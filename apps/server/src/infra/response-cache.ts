@@ -6,8 +6,11 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
  * recently used out first). It trades at most `ttlMs` of staleness for not redoing identical work:
  * public catalogue pages are read far more often than they change.
  */
+/** A response body as a route sent it: text, or UTF-8 a route encoded once for many readers. */
+export type CachedBody = string | Buffer;
+
 export class ResponseCache {
-  private readonly entries = new Map<string, { body: string; expiresAt: number }>();
+  private readonly entries = new Map<string, { body: CachedBody; expiresAt: number }>();
   hits = 0;
   misses = 0;
 
@@ -21,7 +24,7 @@ export class ResponseCache {
     return this.ttlMs > 0 && this.maxEntries > 0;
   }
 
-  get(key: string): string | undefined {
+  get(key: string): CachedBody | undefined {
     const entry = this.entries.get(key);
     if (!entry || entry.expiresAt <= this.now()) {
       if (entry) this.entries.delete(key);
@@ -34,7 +37,7 @@ export class ResponseCache {
     return entry.body;
   }
 
-  set(key: string, body: string): void {
+  set(key: string, body: CachedBody): void {
     if (!this.enabled) return;
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) {
@@ -87,7 +90,7 @@ export function cachePublicReads(app: FastifyInstance, cache: ResponseCache, opt
 
   app.addHook("onSend", async (request, reply, payload) => {
     if (reply.getHeader(CACHE_HEADER) === "hit" || !isCacheable(request)) return payload;
-    if (reply.statusCode === 200 && typeof payload === "string") {
+    if (reply.statusCode === 200 && (typeof payload === "string" || Buffer.isBuffer(payload))) {
       cache.set(request.url, payload);
       reply.header(CACHE_HEADER, "miss");
     }

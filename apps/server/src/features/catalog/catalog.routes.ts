@@ -6,7 +6,7 @@ import { cachePublicReads, type ResponseCache } from "../../infra/response-cache
 import { type CatalogService, VISITOR } from "./catalog.service";
 
 /** A body the database wrote as JSON goes out as it is: Fastify sends a string with a JSON type unserialised. */
-function sendJson(reply: FastifyReply, json: string) {
+function sendJson(reply: FastifyReply, json: string | Buffer) {
   return reply.type("application/json; charset=utf-8").send(json);
 }
 

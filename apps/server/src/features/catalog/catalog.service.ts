@@ -2,10 +2,10 @@ import {
   AppError,
   type Book,
   type BookDetail,
-  type BookSort,
   type CategoryWithBooks,
   CHAPTERS_PAGE_SIZE,
   type ChapterPage,
+  encodeCursor,
   type Genre,
   type ListBooksQuery,
   type Page,
@@ -13,19 +13,22 @@ import {
   TOP_NEW_WINDOW_DAYS,
   TRENDING_BOOKS_COUNT,
 } from "@quire/core";
-import { SharedRead } from "../../db/batched-read";
+import { BatchedRead } from "../../db/batched-read";
 import type { BookRow } from "../../db/schema";
 import { presentBook, presentListedBook } from "./catalog.presenter";
-import type { BookFilters, CatalogRepository, ListedBookJson } from "./catalog.repository";
+import type { BookFilters, CatalogRepository, ListedPage, ListPageRequest } from "./catalog.repository";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const EMPTY_PAGE_JSON = '{"items":[],"nextCursor":null}';
+const EMPTY_PAGE = Buffer.from('{"items":[],"nextCursor":null}');
 
-/** A `BookPage`'s JSON around books already written as JSON; `extra` ends the object (numbered paging's total). */
-function pageJson(rows: readonly ListedBookJson[], nextCursor: string | null, extra: string): string {
-  let items = "";
-  for (const row of rows) items += items === "" ? row.json : `,${row.json}`;
-  return `{"items":[${items}],"nextCursor":${nextCursor === null ? "null" : JSON.stringify(nextCursor)}${extra}}`;
+/**
+ * A `BookPage`'s JSON around books already written as JSON, `extra` ending the object (numbered paging's total), as
+ * UTF-8: encoded once, not by every response that sends the page.
+ */
+function pageJson(items: string, nextCursor: string | null, extra: string): Buffer {
+  return Buffer.from(
+    `{"items":[${items}],"nextCursor":${nextCursor === null ? "null" : JSON.stringify(nextCursor)}${extra}}`,
+  );
 }
 
 /** Who is asking decides what they may see: visitors never see hidden books. */
@@ -41,7 +44,11 @@ export class CatalogService {
     private readonly clock: () => Date,
   ) {}
 
-  private readonly listPages = new SharedRead<string>();
+  /**
+   * List pages asked for at about the same time are read together (see BatchedRead): equal pages once, with one
+   * JSON text for all their readers, and on PostgreSQL the pages of one shape in one statement.
+   */
+  private readonly listPages = new BatchedRead<string, Buffer>((keys) => this.readListPages(keys));
 
   private async hydrate(rows: BookRow[]): Promise<Book[]> {
     const refs = await this.repository.bookRefs(rows.map((row) => row.id));
@@ -51,11 +58,11 @@ export class CatalogService {
   }
 
   /**
-   * A page of the catalogue as the JSON text of a `BookPage`: each book's JSON comes written by the database, and
-   * is sent as it is (see catalog-json.repository.ts). Equal pages asked for at once are read once (SharedRead).
+   * A page of the catalogue as the JSON of a `BookPage` in UTF-8: each book's JSON comes written by the database,
+   * and the page is sent as it is to all who asked for it together (see catalog-json.repository.ts).
    */
-  async listBooksJson(query: ListBooksQuery, viewer: Viewer): Promise<string> {
-    if (query.display === false && !viewer.canSeeHiddenBooks) return EMPTY_PAGE_JSON;
+  async listBooksJson(query: ListBooksQuery, viewer: Viewer): Promise<Buffer> {
+    if (query.display === false && !viewer.canSeeHiddenBooks) return EMPTY_PAGE;
     if (query.page !== undefined && query.cursor) {
       throw new AppError("invalid-argument", "Use either cursor or page, not both");
     }
@@ -68,27 +75,37 @@ export class CatalogService {
       completionStatus: query.completionStatus,
     };
     const { sort, pageSize, page, cursor } = query;
-    const key = JSON.stringify([...Object.values(filters), sort, pageSize, page, cursor]);
-    return this.listPages.load(key, () => this.readListPage(filters, sort, pageSize, page, cursor));
+    // A bad cursor fails its own request here, not the others read with it.
+    const request: ListPageRequest =
+      page === undefined
+        ? { filters, sort, pageSize, after: this.repository.afterCursor(sort, cursor) }
+        : { filters, sort, pageSize, offset: (page - 1) * pageSize };
+    return (await this.listPages.load(JSON.stringify(request))) as Buffer;
   }
 
-  private async readListPage(
-    filters: BookFilters,
-    sort: BookSort,
-    pageSize: number,
-    page: number | undefined,
-    cursor: string | undefined,
-  ): Promise<string> {
-    if (page !== undefined) {
-      const [rows, total] = await Promise.all([
-        this.repository.listBooksAtOffset(filters, sort, pageSize, (page - 1) * pageSize),
-        this.repository.countBooks(filters),
-      ]);
-      const nextCursor = page * pageSize < total ? String(page + 1) : null;
-      return pageJson(rows, nextCursor, `,"total":${total}`);
-    }
-    const found = await this.repository.listBooksPage(filters, sort, pageSize, cursor);
-    return pageJson(found.items, found.nextCursor, "");
+  /** The JSON of the list pages named by `keys` (their requests as JSON). */
+  private async readListPages(keys: string[]): Promise<Map<string, Buffer>> {
+    const requests = keys.map((key) => JSON.parse(key) as ListPageRequest);
+    const [pages, totals] = await Promise.all([
+      this.repository.listPages(requests),
+      Promise.all(
+        requests.map((request) =>
+          request.offset === undefined ? undefined : this.repository.countBooks(request.filters),
+        ),
+      ),
+    ]);
+    return new Map(
+      keys.map((key, index) => {
+        const { pageSize, offset } = requests[index] as ListPageRequest;
+        const { items, nextKey } = pages[index] as ListedPage;
+        const total = totals[index];
+        if (offset === undefined || total === undefined) {
+          return [key, pageJson(items, nextKey ? encodeCursor(nextKey) : null, "")];
+        }
+        const page = offset / pageSize + 1;
+        return [key, pageJson(items, page * pageSize < total ? String(page + 1) : null, `,"total":${total}`)];
+      }),
+    );
   }
 
   async trendingBooks(): Promise<Book[]> {

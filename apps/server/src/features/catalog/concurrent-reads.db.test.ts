@@ -1,5 +1,5 @@
 import type { ListBooksQuery } from "@quire/core";
-import { AppError } from "@quire/core";
+import { AppError, encodeCursor } from "@quire/core";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createBook, createGenre, uniqueId } from "../../../test/factories";
@@ -7,15 +7,15 @@ import { recordPostgresStatements } from "../../../test/postgres-statements";
 import { dialectsUnderTest, itOnPostgres, POSTGRES_TEST_URL, useTestDatabase } from "../../../test/test-db";
 import { createDatabase } from "../../db/database";
 import { CatalogRepository } from "./catalog.repository";
-import { CatalogService, VISITOR } from "./catalog.service";
+import { CatalogService, VISITOR, type Viewer } from "./catalog.service";
 import { bookDetailJson } from "./catalog-json.repository";
 
 const ADMIN = { canSeeHiddenBooks: true };
 
 /**
  * Catalogue reads at the same time. Book pages on PostgreSQL share one statement (catalog.repository.ts), on SQLite
- * each reads its own row; equal list pages are read once (catalog.service.ts). Either way every caller gets its own
- * answer. Statements sent are recorded by an observer on pg's Client#query, as the reading feature's round-trip
+ * each reads its own row; equal list pages are read once (catalog.service.ts), and on PostgreSQL the different pages
+ * of one shape share one statement. Either way every caller gets its own answer. Statements sent are recorded by an observer on pg's Client#query, as the reading feature's round-trip
  * test does.
  */
 describe.each(dialectsUnderTest())("catalogue reads at the same time on %s", (dialect) => {
@@ -37,6 +37,13 @@ describe.each(dialectsUnderTest())("catalogue reads at the same time on %s", (di
     }
     await createBook(testDb.db, { book: { id: hidden, display: 0 }, genres: [genre] });
     service = new CatalogService(new CatalogRepository(testDb.db), () => new Date());
+  });
+
+  const listQuery = (query: Partial<ListBooksQuery>): ListBooksQuery => ({
+    sort: "popular",
+    pageSize: 14,
+    genre,
+    ...query,
   });
 
   /** The book page's JSON as the single-row statement writes it, read on its own. */
@@ -113,7 +120,7 @@ describe.each(dialectsUnderTest())("catalogue reads at the same time on %s", (di
     }
   });
 
-  it("rejects every book page read in a batch whose statement fails, and none hangs", async () => {
+  it("rejects every page read in a batch whose statement fails, and none hangs", async () => {
     // A database without the catalogue's tables: its statement fails.
     const broken = createDatabase({
       url: dialect === "postgres" ? POSTGRES_TEST_URL : ":memory:",
@@ -121,22 +128,22 @@ describe.each(dialectsUnderTest())("catalogue reads at the same time on %s", (di
     });
     try {
       const brokenService = new CatalogService(new CatalogRepository(broken.db), () => new Date());
-      const reads = await Promise.allSettled(
-        [shown[0], unknown, shown[0], shown[1]].map((id) => brokenService.getBookJson(id as string, VISITOR)),
-      );
-      expect(reads.map((read) => read.status)).toEqual(["rejected", "rejected", "rejected", "rejected"]);
+      const reads = await Promise.allSettled([
+        ...[shown[0], unknown, shown[0], shown[1]].map((id) => brokenService.getBookJson(id as string, VISITOR)),
+        ...[listQuery({}), listQuery({ genre: unknown }), listQuery({})].map((query) =>
+          brokenService.listBooksJson(query, VISITOR),
+        ),
+      ]);
+      expect(reads.map((read) => read.status)).toEqual(Array(7).fill("rejected"));
       for (const read of reads) expect(String((read as PromiseRejectedResult).reason)).toMatch(/books/);
     } finally {
       await broken.destroy();
     }
   });
 
-  const listQuery = (query: Partial<ListBooksQuery>): ListBooksQuery => ({
-    sort: "popular",
-    pageSize: 14,
-    genre,
-    ...query,
-  });
+  /** The list page's JSON text as the service answers it (its UTF-8 bytes). */
+  const listJson = async (query: ListBooksQuery, viewer: Viewer) =>
+    (await service.listBooksJson(query, viewer)).toString();
   /** Ids on a list page, with its cursor or total. */
   const idsOf = (json: string) => {
     const page = JSON.parse(json) as { items: { id: string }[]; nextCursor: string | null; total?: number };
@@ -144,13 +151,14 @@ describe.each(dialectsUnderTest())("catalogue reads at the same time on %s", (di
   };
 
   it("reads a list page asked for many times at once once, each caller getting the page a lone read gets", async () => {
-    const alone = await service.listBooksJson(listQuery({}), VISITOR);
-    const reads = vi.spyOn(CatalogRepository.prototype, "listBooksPage");
+    const alone = await listJson(listQuery({}), VISITOR);
+    const reads = vi.spyOn(CatalogRepository.prototype, "listPages");
     sent.length = 0;
     try {
-      const answers = await Promise.all(Array.from({ length: 5 }, () => service.listBooksJson(listQuery({}), VISITOR)));
+      const answers = await Promise.all(Array.from({ length: 5 }, () => listJson(listQuery({}), VISITOR)));
       expect(answers).toEqual(Array(5).fill(alone));
       expect(reads).toHaveBeenCalledTimes(1);
+      expect(reads.mock.calls[0]?.[0]).toHaveLength(1);
       expect(sent, sent.join("\n")).toHaveLength(dialect === "postgres" ? 1 : 0);
     } finally {
       reads.mockRestore();
@@ -159,7 +167,7 @@ describe.each(dialectsUnderTest())("catalogue reads at the same time on %s", (di
   });
 
   it("answers different list pages asked for at once each with its own page", async () => {
-    const second = idsOf(await service.listBooksJson(listQuery({}), VISITOR)).nextCursor ?? undefined;
+    const second = idsOf(await listJson(listQuery({}), VISITOR)).nextCursor ?? undefined;
     const queries = [
       listQuery({}),
       listQuery({ cursor: second }),
@@ -171,10 +179,9 @@ describe.each(dialectsUnderTest())("catalogue reads at the same time on %s", (di
       listQuery({ display: false }),
     ];
     const alone: string[] = [];
-    for (const query of queries)
-      alone.push(await service.listBooksJson(query, query.display === false ? ADMIN : VISITOR));
+    for (const query of queries) alone.push(await listJson(query, query.display === false ? ADMIN : VISITOR));
     const together = await Promise.all(
-      queries.map((query) => service.listBooksJson(query, query.display === false ? ADMIN : VISITOR)),
+      queries.map((query) => listJson(query, query.display === false ? ADMIN : VISITOR)),
     );
     expect(together).toEqual(alone);
     expect(idsOf(together[1] as string)).toEqual({ ids: [shown[1], shown[0]], nextCursor: null, total: undefined });
@@ -183,20 +190,61 @@ describe.each(dialectsUnderTest())("catalogue reads at the same time on %s", (di
     expect(idsOf(together[7] as string).ids).toEqual([hidden]);
     // A visitor asking for hidden books in the same turn as an admin gets none.
     const [admin, visitor] = await Promise.all([
-      service.listBooksJson(listQuery({ display: false, genre: undefined }), ADMIN),
-      service.listBooksJson(listQuery({ display: false, genre: undefined }), VISITOR),
+      listJson(listQuery({ display: false, genre: undefined }), ADMIN),
+      listJson(listQuery({ display: false, genre: undefined }), VISITOR),
     ]);
     expect(idsOf(admin).ids).toEqual([hidden]);
     expect(idsOf(visitor).ids).toEqual([]);
   });
 
+  it("reads the different list pages of one shape asked for at once with one statement on PostgreSQL", async () => {
+    const other = uniqueId("other-genre");
+    await createGenre(testDb.db, { id: other });
+    await testDb.db
+      .insertInto("bookGenres")
+      .values([shown[3], shown[7]].map((bookId) => ({ bookId: bookId as string, genreId: other })))
+      .execute();
+    // First pages of three genres (one with no books), then pages after three cursors: two shapes.
+    const cursorAfter = (index: number) => encodeCursor([index, shown[index] as string]);
+    const queries = [
+      listQuery({}),
+      listQuery({ genre: other }),
+      listQuery({ genre: unknown }),
+      listQuery({ cursor: cursorAfter(15) }),
+      listQuery({ cursor: cursorAfter(9) }),
+      listQuery({ cursor: cursorAfter(1) }),
+    ];
+    const alone: string[] = [];
+    for (const query of queries) alone.push(await listJson(query, VISITOR));
+    sent.length = 0;
+    const together = await Promise.all(queries.map((query) => listJson(query, VISITOR)));
+    expect(together).toEqual(alone);
+    expect(sent, sent.join("\n")).toHaveLength(dialect === "postgres" ? 2 : 0);
+    expect(together.map((json) => idsOf(json).ids)).toEqual([
+      mostPopularFirst.slice(0, 14),
+      [shown[7], shown[3]],
+      [],
+      mostPopularFirst.slice(1, 15),
+      mostPopularFirst.slice(7),
+      [shown[0]],
+    ]);
+    expect(together.map((json) => idsOf(json).nextCursor)).toEqual([
+      cursorAfter(2),
+      null,
+      null,
+      cursorAfter(1),
+      null,
+      null,
+    ]);
+  });
+
   it("reads a list page asked for after a write afresh", async () => {
-    expect(idsOf(await service.listBooksJson(listQuery({}), VISITOR)).ids[0]).toBe(shown[15]);
+    expect(idsOf(await listJson(listQuery({}), VISITOR)).ids[0]).toBe(shown[15]);
     await testDb.db
       .updateTable("books")
       .set({ interactionScore: 100 })
       .where("id", "=", shown[0] as string)
       .execute();
-    expect(idsOf(await service.listBooksJson(listQuery({}), VISITOR)).ids.slice(0, 2)).toEqual([shown[0], shown[15]]);
+    expect(idsOf(await listJson(listQuery({}), VISITOR)).ids.slice(0, 2)).toEqual([shown[0], shown[15]]);
   });
 });

@@ -62,7 +62,7 @@ export class HomeService {
 
   private async sharedSections(): Promise<SharedSections> {
     const cached = this.deps.cache.get(SHARED_KEY);
-    if (cached !== undefined) return JSON.parse(cached) as SharedSections;
+    if (cached !== undefined) return JSON.parse(cached.toString()) as SharedSections;
     const [comingSoon, classics, trending] = await Promise.all([
       this.deps.repository.comingSoon(HOME_SECTION_SIZE).then((rows) => this.present(rows)),
       this.deps.catalog
@@ -73,7 +73,7 @@ export class HomeService {
           undefined,
         )
         // The list statement writes each book's JSON: parsed, not hydrated again.
-        .then((page) => page.items.map((row) => JSON.parse(row.json) as Book)),
+        .then((page) => JSON.parse(`[${page.items}]`) as Book[]),
       this.deps.catalogService.trendingBooks(),
     ]);
     const sections = { comingSoon, classics, trending };
