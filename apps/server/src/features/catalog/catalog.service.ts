@@ -46,7 +46,7 @@ export class CatalogService {
 
   /**
    * List pages asked for at about the same time are read together (see BatchedRead): equal pages once, with one
-   * JSON text for all their readers, and on PostgreSQL the pages of one shape in one statement.
+   * answer for all their readers, and on PostgreSQL the pages of one shape in one statement.
    */
   private readonly listPages = new BatchedRead<string, Buffer>((keys) => this.readListPages(keys));
 
