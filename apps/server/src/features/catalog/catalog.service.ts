@@ -16,7 +16,8 @@ import {
 import { BatchedRead } from "../../db/batched-read";
 import type { BookRow } from "../../db/schema";
 import { presentBook, presentListedBook } from "./catalog.presenter";
-import type { BookFilters, CatalogRepository, ListedPage, ListPageRequest } from "./catalog.repository";
+import type { BookFilters, CatalogRepository } from "./catalog.repository";
+import type { ListedPage, ListPageRequest } from "./list-pages.repository";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const EMPTY_PAGE = Buffer.from('{"items":[],"nextCursor":null}');
