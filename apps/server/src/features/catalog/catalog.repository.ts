@@ -56,8 +56,8 @@ function withRefs<O>(query: SelectQueryBuilder<Database, "books", O>) {
 export class CatalogRepository {
   private readonly bookWithDataQuery;
   /**
-   * The book page's answer (`BookDetail` as JSON) and whether the book is shown, in one statement: batched on
-   * PostgreSQL, where concurrent pages share one round trip; a row on SQLite.
+   * The book page's answer (`BookDetail` as JSON) and whether the book is shown, in one statement for all the
+   * pages asked for at about the same time (see docs/catalog.md).
    */
   readonly findBookDetailJson: (id: string) => Promise<BookDetailJson | undefined>;
   private readonly labelsOfBookQuery;
@@ -97,29 +97,30 @@ export class CatalogRepository {
     // Kysely's adapter names the dialect, so the repository is built the same way on both databases.
     const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
     this.lists = new ListPages(db, onPostgres, (filters, from) => this.filtered(filters, from));
-    if (onPostgres) {
-      const bookDetailsQuery = new ReusableQuery(
-        bookDetail
-          .select(["books.id", "books.display", bookDetailJson.as("json")])
-          .where("books.id", "=", sql<string>`any(${param("ids")})`)
-          .compile(),
-      );
-      // A lone id goes out as `id = $1`: PostgreSQL keeps that statement's plan, while one for `any($1)` assumes
-      // ten ids, so with one it was planned anew on every run, twice the lone page's time.
-      const reads = new BatchedRead<string, BookDetailJson>(async (ids) => {
-        if (ids.length === 1) {
-          const [id] = ids as [string];
-          const found = await readOne(id);
-          return new Map(found ? [[id, found]] : []);
-        }
-        const rows = await bookDetailsQuery.execute(db, { ids });
-        return new Map(rows.map(({ id, ...found }) => [id, found]));
-      });
-      // PostgreSQL refuses a NUL in text, which would fail the whole batch: no book id holds one.
-      this.findBookDetailJson = async (id) => (id.includes("\u0000") ? undefined : reads.load(id));
-    } else {
-      this.findBookDetailJson = readOne;
-    }
+    // PostgreSQL takes the ids as an array; SQLite, which has none, as a JSON array it walks with json_each.
+    const bookDetailsQuery = new ReusableQuery(
+      bookDetail
+        .select(["books.id", "books.display", bookDetailJson.as("json")])
+        .where((eb) =>
+          onPostgres
+            ? eb("books.id", "=", sql<string>`any(${param("ids")})`)
+            : eb("books.id", "in", sql<string>`(select value from json_each(${param("ids")}))`),
+        )
+        .compile(),
+    );
+    // A lone id goes out as `id = $1`: PostgreSQL keeps that statement's plan, while one for `any($1)` assumes
+    // ten ids, so with one it was planned anew on every run, twice the lone page's time.
+    const reads = new BatchedRead<string, BookDetailJson>(async (ids) => {
+      if (ids.length === 1) {
+        const [id] = ids as [string];
+        const found = await readOne(id);
+        return new Map(found ? [[id, found]] : []);
+      }
+      const rows = await bookDetailsQuery.execute(db, { ids: onPostgres ? ids : JSON.stringify(ids) });
+      return new Map(rows.map(({ id, ...found }) => [id, found]));
+    });
+    // PostgreSQL refuses a NUL in text, which would fail the whole batch: no book id holds one.
+    this.findBookDetailJson = async (id) => (id.includes("\u0000") ? undefined : reads.load(id));
     this.labelsOfBookQuery = new ReusableQuery(
       db
         .selectFrom("bookGenres")

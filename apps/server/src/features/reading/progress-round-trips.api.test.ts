@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createBook, createSignedInUser } from "../../../test/factories";
-import { recordPostgresStatements } from "../../../test/postgres-statements";
 import { createAuthorOf } from "../../../test/reading-fixtures";
+import { recordStatements } from "../../../test/statements-sent";
 import { useTestApp } from "../../../test/test-app";
 import { dialectsUnderTest, useTestDatabase } from "../../../test/test-db";
 
@@ -11,7 +11,7 @@ import { dialectsUnderTest, useTestDatabase } from "../../../test/test-db";
  * may be busy elsewhere (docs/scale.md). Recorded by an observer on pg's Client#query, as bench/scale/plans.ts does.
  */
 describe.runIf(dialectsUnderTest().includes("postgres"))("progress save round trips on postgres", () => {
-  const sent = recordPostgresStatements();
+  const sent = recordStatements();
   const testDb = useTestDatabase("postgres");
   const t = useTestApp(testDb);
 
