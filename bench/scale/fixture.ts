@@ -284,6 +284,7 @@ const RECOUNTS = [
     step: "catalogue json and genre lists",
     sql: `select book_json_refresh(array(select id from books));
           select book_json_refresh_counters(array(select id from books));
+          select book_json_refresh_display(array(select id from books));
           insert into genre_books (book_id, genre_id, display, interaction_score, added_date, title)
           select books.id, book_genres.genre_id, books.display, books.interaction_score, books.added_date, books.title
           from book_genres join books on books.id = book_genres.book_id`,

@@ -92,6 +92,8 @@ export interface BookJsonTable {
   card: string;
   detail: string;
   counters: Generated<string>;
+  /** `books.display`, copied so the book page reads this table alone (migration 2026-11-27-04-book-json-display). */
+  display: Generated<number>;
 }
 
 /** `book_genres` with the book's visibility and sort values, kept by triggers (migration 2026-11-27-02-genre-books). */

@@ -29,6 +29,7 @@ import * as scaleIndexes from "./2026-11-26-16-scale-indexes";
 import * as bookJson from "./2026-11-27-01-book-json";
 import * as genreBooks from "./2026-11-27-02-genre-books";
 import * as bookJsonCounters from "./2026-11-27-03-book-json-counters";
+import * as bookJsonDisplay from "./2026-11-27-04-book-json-display";
 
 export interface DialectMigration {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -66,4 +67,5 @@ export const migrations: Record<string, DialectMigration> = {
   "2026-11-27-01-book-json": bookJson,
   "2026-11-27-02-genre-books": genreBooks,
   "2026-11-27-03-book-json-counters": bookJsonCounters,
+  "2026-11-27-04-book-json-display": bookJsonDisplay,
 };

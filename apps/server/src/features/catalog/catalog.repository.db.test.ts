@@ -382,6 +382,13 @@ describe.each(dialectsUnderTest())("catalogue list statements on %s", (dialect) 
         .select((eb) => eb.fn.countAll<number>().as("count"))
         .executeTakeFirstOrThrow();
       expect(Number(rows.count), `${write}: one JSON row per book`).toBe(ids.length);
+      // The book page reads its visibility from the JSON's row: it must be the book's.
+      const visibility = await db
+        .selectFrom("books")
+        .innerJoin("bookJson", "bookJson.bookId", "books.id")
+        .select(["books.id", "books.display", "bookJson.display as copied"])
+        .execute();
+      for (const row of visibility) expect(row.copied, `${write}: display of ${row.id}`).toBe(row.display);
     };
     const studio = new StudioRepository(db);
     const importer = new EpubImportRepository(db);

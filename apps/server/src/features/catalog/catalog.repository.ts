@@ -86,11 +86,11 @@ export class CatalogRepository {
         .where("books.id", "=", param("id"))
         .compile(),
     );
-    const bookDetail = db.selectFrom("books").innerJoin("bookJson", "bookJson.bookId", "books.id");
     const bookDetailQuery = new ReusableQuery(
-      bookDetail
-        .select(["books.display", bookDetailJson.as("json")])
-        .where("books.id", "=", param("id"))
+      db
+        .selectFrom("bookJson")
+        .select(["bookJson.display", bookDetailJson.as("json")])
+        .where("bookJson.bookId", "=", param("id"))
         .compile(),
     );
     const readOne = async (id: string) => (await bookDetailQuery.execute(db, { id }))[0];
@@ -99,12 +99,13 @@ export class CatalogRepository {
     this.lists = new ListPages(db, onPostgres, (filters, from) => this.filtered(filters, from));
     // PostgreSQL takes the ids as an array; SQLite, which has none, as a JSON array it walks with json_each.
     const bookDetailsQuery = new ReusableQuery(
-      bookDetail
-        .select(["books.id", "books.display", bookDetailJson.as("json")])
+      db
+        .selectFrom("bookJson")
+        .select(["bookJson.bookId as id", "bookJson.display", bookDetailJson.as("json")])
         .where((eb) =>
           onPostgres
-            ? eb("books.id", "=", sql<string>`any(${param("ids")})`)
-            : eb("books.id", "in", sql<string>`(select value from json_each(${param("ids")}))`),
+            ? eb("bookJson.bookId", "=", sql<string>`any(${param("ids")})`)
+            : eb("bookJson.bookId", "in", sql<string>`(select value from json_each(${param("ids")}))`),
         )
         .compile(),
     );
