@@ -22,8 +22,9 @@ function waiting<Value>(): Waiting<Value> {
 
 /**
  * Reads asked for at about the same time, answered together: on PostgreSQL each statement is a round trip on the
- * loopback, which costs this process and the database more than the read (docs/catalog.md), so the reader sends
- * the keys in one statement; equal keys (a list page many readers open at once) are read once.
+ * loopback, and on SQLite each pays the statement's fixed cost in a busy server; both cost more than a point read
+ * (docs/catalog.md), so the reader sends the keys in one statement; equal keys (a list page many readers open at
+ * once) are read once.
  * Requests read from the sockets in one poll phase all ask before `setImmediate` runs, and while
  * MAX_BATCHES_IN_FLIGHT statements are out, keys asked for wait for one to come back and go out together, so
  * batches grow with the load. A batch takes keys only until it is sent, so no caller is answered from before its
