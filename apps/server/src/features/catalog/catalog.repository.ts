@@ -1,6 +1,6 @@
 import type { BookSort, CursorKey, Page } from "@quire/core";
 import { type Kysely, PostgresAdapter, type SelectQueryBuilder, sql } from "kysely";
-import { BatchedRead } from "../../db/batched-read";
+import { batchedPointReads, oneOfKeys } from "../../db/batched-point-reads";
 import { keysetPage } from "../../db/keyset";
 import { param, ReusableQuery } from "../../db/reusable-query";
 import type { BookDataRow, BookRow, ChapterRow, Database } from "../../db/schema";
@@ -90,38 +90,25 @@ export class CatalogRepository {
       db
         .selectFrom("bookJson")
         .select(["bookJson.display", bookDetailJson.as("json")])
-        .where("bookJson.bookId", "=", param("id"))
+        .where("bookJson.bookId", "=", param("key"))
         .compile(),
     );
-    const readOne = async (id: string) => (await bookDetailQuery.execute(db, { id }))[0];
     // Kysely's adapter names the dialect, so the repository is built the same way on both databases.
     const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
     this.lists = new ListPages(db, onPostgres, (filters, from) => this.filtered(filters, from));
-    // PostgreSQL takes the ids as an array; SQLite, which has none, as a JSON array it walks with json_each.
-    const bookDetailsQuery = new ReusableQuery(
-      db
-        .selectFrom("bookJson")
-        .select(["bookJson.bookId as id", "bookJson.display", bookDetailJson.as("json")])
-        .where((eb) =>
-          onPostgres
-            ? eb("bookJson.bookId", "=", sql<string>`any(${param("ids")})`)
-            : eb("bookJson.bookId", "in", sql<string>`(select value from json_each(${param("ids")}))`),
-        )
-        .compile(),
+    const { op, keys } = oneOfKeys(onPostgres);
+    this.findBookDetailJson = batchedPointReads(
+      db,
+      onPostgres,
+      bookDetailQuery,
+      new ReusableQuery(
+        db
+          .selectFrom("bookJson")
+          .select(["bookJson.bookId as key", "bookJson.display", bookDetailJson.as("json")])
+          .where("bookJson.bookId", op, keys)
+          .compile(),
+      ),
     );
-    // A lone id goes out as `id = $1`: PostgreSQL keeps that statement's plan, while one for `any($1)` assumes
-    // ten ids, so with one it was planned anew on every run, twice the lone page's time.
-    const reads = new BatchedRead<string, BookDetailJson>(async (ids) => {
-      if (ids.length === 1) {
-        const [id] = ids as [string];
-        const found = await readOne(id);
-        return new Map(found ? [[id, found]] : []);
-      }
-      const rows = await bookDetailsQuery.execute(db, { ids: onPostgres ? ids : JSON.stringify(ids) });
-      return new Map(rows.map(({ id, ...found }) => [id, found]));
-    });
-    // PostgreSQL refuses a NUL in text, which would fail the whole batch: no book id holds one.
-    this.findBookDetailJson = async (id) => (id.includes("\u0000") ? undefined : reads.load(id));
     this.labelsOfBookQuery = new ReusableQuery(
       db
         .selectFrom("bookGenres")
