@@ -11,7 +11,14 @@ import { sql } from "kysely";
 import { buildApp } from "../apps/server/src/app";
 import { createContext } from "../apps/server/src/context";
 import { migrateToLatest } from "../apps/server/src/db/migrator";
-import { BENCH_POOL_SIZE, describePublicCache, formatEnv, openBenchDatabase, serverEnvironment } from "./bench-server";
+import {
+  BENCH_POOL_SIZE,
+  describePublicCache,
+  formatEnv,
+  insertBenchReaders,
+  openBenchDatabase,
+  serverEnvironment,
+} from "./bench-server";
 import { explainHotQueries, planReuse } from "./catalog-plans";
 import {
   appendHistory,
@@ -24,6 +31,7 @@ import {
   fmtMs,
   fmtRatio,
   fmtSeconds,
+  type LoadRequest,
   type LoadResult,
   machineInfo,
   markdownTable,
@@ -43,7 +51,11 @@ interface Target {
   /** How the path list is shown in the report. */
   shown: string;
   paths: string[];
+  requests?: LoadRequest[];
 }
+
+/** Signed-in readers of the book page target: each request reads its session, as every signed-in API call does. */
+const SIGNED_IN_READERS = 200;
 
 interface Budget {
   name: string;
@@ -88,6 +100,7 @@ export async function runCatalogBench(settings: BenchSettings): Promise<{ ok: bo
   try {
     await migrateToLatest(database.handle.db, database.handle.dialect);
     const seed = await seedBooks(database.handle.db, { books: settings.books });
+    const readerTokens = await insertBenchReaders(database.handle.db, SIGNED_IN_READERS);
     // PostgreSQL's autovacuum would vacuum and analyze the freshly loaded tables within a minute; do it now. Until
     // then the book JSON, rewritten by triggers while seeding, holds twice as many dead row versions as live ones.
     // SQLite gets no ANALYZE because the app never runs one.
@@ -148,6 +161,18 @@ export async function runCatalogBench(settings: BenchSettings): Promise<{ ok: bo
         shown: `/api/v1/books/:id (${fmtInt(seed.visibleBookIds.length)} ids, random)`,
         paths: seed.visibleBookIds.map((id) => `/api/v1/books/${id}`),
       },
+      {
+        key: "book-signed-in",
+        label: "book page, signed in",
+        shown: `/api/v1/books/:id with a bearer token (${SIGNED_IN_READERS} readers)`,
+        paths: [`/api/v1/books/${seed.visibleBookIds[0]}`],
+        requests: seed.visibleBookIds.map((id, index) => ({
+          method: "GET",
+          path: `/api/v1/books/${id}`,
+          headers: { authorization: `Bearer ${readerTokens[index % readerTokens.length]}` },
+          body: "",
+        })),
+      },
       // The ceiling again, to see whether the machine drifted during the run.
       { key: "ceiling-after", label: "ceiling again", shown: HELLO_PATH, paths: [HELLO_PATH] },
       // No budget: pages no two readers are likely to ask for in the same turn, so none is shared (catalog.service.ts).
@@ -162,8 +187,8 @@ export async function runCatalogBench(settings: BenchSettings): Promise<{ ok: bo
 
     // Fail fast on a broken route rather than measuring 50 connections of 500s.
     for (const target of targets) {
-      const path = target.paths[0] as string;
-      const response = await fetch(`${origin}${path}`);
+      const { path, headers } = target.requests?.[0] ?? { path: target.paths[0] as string, headers: {} };
+      const response = await fetch(`${origin}${path}`, { headers });
       if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
     }
 

@@ -16,13 +16,12 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Insertable, type Kysely, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { buildApp } from "../apps/server/src/app";
 import { createContext } from "../apps/server/src/context";
 import { migrateToLatest } from "../apps/server/src/db/migrator";
 import type { Database } from "../apps/server/src/db/schema";
-import { hashToken, newSecretToken } from "../apps/server/src/features/auth/secrets";
-import { openBenchDatabase } from "./bench-server";
+import { insertBenchReaders, openBenchDatabase } from "./bench-server";
 import {
   appendHistory,
   benchServerConfig,
@@ -92,60 +91,12 @@ async function seedReaders(db: Kysely<Database>, count: number, random: () => nu
     .set((eb) => ({ html: eb("html", "||", padding) }))
     .execute();
 
-  const now = new Date();
-  const readers: Reader[] = [];
-  const users: Insertable<Database["users"]>[] = [];
-  const sessions: Insertable<Database["sessions"]>[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const id = `bench-reader-${index}`;
-    const token = newSecretToken();
-    users.push({
-      id,
-      firstName: "Bench",
-      lastName: `Reader ${index}`,
-      username: id,
-      email: `${id}@bench.quire.local`,
-      roles: '["reader"]',
-      signUpForBeta: 0,
-      social: "{}",
-      createdAt: now.toISOString(),
-      updatedAt: now.toISOString(),
-      avatarUrl: null,
-      coverUrl: null,
-      description: "",
-      location: "",
-      acceptedTerms: 1,
-      acceptedTracking: 0,
-      emailVerified: 1,
-      searchUserId: id,
-      utm: null,
-      onboardedAt: now.toISOString(),
-    });
-    sessions.push({
-      idHash: hashToken(token),
-      userId: id,
-      createdAt: now.toISOString(),
-      lastUsedAt: now.toISOString(),
-      expiresAt: new Date(now.getTime() + 86_400_000).toISOString(),
-      userAgent: null,
-    });
+  const tokens = await insertBenchReaders(db, count);
+  return tokens.map((token) => {
     const own = new Set<string>();
     while (own.size < BOOKS_PER_READER) own.add(bookIds[Math.floor(random() * bookIds.length)] as string);
-    readers.push({ token, books: [...own].map((id) => ({ id, anchors: anchorsByBook.get(id) as string[] })) });
-  }
-  await db.transaction().execute(async (trx) => {
-    for (let start = 0; start < users.length; start += 500) {
-      await trx
-        .insertInto("users")
-        .values(users.slice(start, start + 500))
-        .execute();
-      await trx
-        .insertInto("sessions")
-        .values(sessions.slice(start, start + 500))
-        .execute();
-    }
+    return { token, books: [...own].map((id) => ({ id, anchors: anchorsByBook.get(id) as string[] })) };
   });
-  return readers;
 }
 
 /** Random progress writes: mostly places within a book, now and then the end of a chapter or the book. */
