@@ -1,10 +1,10 @@
 /** What every HTTP bench needs around the real app: a database of its own and the server settings it runs with. */
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { type Insertable, type Kysely, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { createDatabase, type DatabaseHandle } from "../apps/server/src/db/database";
 import type { Database } from "../apps/server/src/db/schema";
-import { hashToken, newSecretToken } from "../apps/server/src/features/auth/secrets";
+import { createSignedInUser } from "../apps/server/test/factories";
 import { type BenchSettings, fmtInt } from "./lib";
 
 /** Connections in a bench's PostgreSQL pool (the app's default). */
@@ -74,56 +74,7 @@ export const formatEnv = (env: Record<string, string>) =>
 
 /** `count` onboarded readers, each with a live session stored as the product stores it; their bearer tokens. */
 export async function insertBenchReaders(db: Kysely<Database>, count: number): Promise<string[]> {
-  const now = new Date().toISOString();
   const tokens: string[] = [];
-  const users: Insertable<Database["users"]>[] = [];
-  const sessions: Insertable<Database["sessions"]>[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const id = `bench-reader-${index}`;
-    const token = newSecretToken();
-    tokens.push(token);
-    users.push({
-      id,
-      firstName: "Bench",
-      lastName: `Reader ${index}`,
-      username: id,
-      email: `${id}@bench.quire.local`,
-      roles: '["reader"]',
-      signUpForBeta: 0,
-      social: "{}",
-      createdAt: now,
-      updatedAt: now,
-      avatarUrl: null,
-      coverUrl: null,
-      description: "",
-      location: "",
-      acceptedTerms: 1,
-      acceptedTracking: 0,
-      emailVerified: 1,
-      searchUserId: id,
-      utm: null,
-      onboardedAt: now,
-    });
-    sessions.push({
-      idHash: hashToken(token),
-      userId: id,
-      createdAt: now,
-      lastUsedAt: now,
-      expiresAt: new Date(Date.parse(now) + 86_400_000).toISOString(),
-      userAgent: null,
-    });
-  }
-  await db.transaction().execute(async (trx) => {
-    for (let start = 0; start < users.length; start += 500) {
-      await trx
-        .insertInto("users")
-        .values(users.slice(start, start + 500))
-        .execute();
-      await trx
-        .insertInto("sessions")
-        .values(sessions.slice(start, start + 500))
-        .execute();
-    }
-  });
+  for (let index = 0; index < count; index += 1) tokens.push((await createSignedInUser(db)).token);
   return tokens;
 }
