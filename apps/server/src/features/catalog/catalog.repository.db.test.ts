@@ -1,27 +1,12 @@
-import type { Book, BookPage, BookSort, ListBooksQuery } from "@quire/core";
+import type { BookPage, BookSort, ListBooksQuery } from "@quire/core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createBook, createCategory, createGenre, createUser, uniqueId } from "../../../test/factories";
+import { booksIn, canonical, presentedBook, SORTS } from "../../../test/catalog-fixtures";
+import { createBook, createCategory, createGenre, uniqueId } from "../../../test/factories";
 import { dialectsUnderTest, useTestDatabase } from "../../../test/test-db";
 import { toJson } from "../../db/json";
 import { keysetPage } from "../../db/keyset";
-import { AccountDeletionRepository } from "../account-deletion/account-deletion.repository";
-import { EpubImportRepository } from "../epub/epub-import.repository";
-import { LibraryRepository } from "../library/library.repository";
-import { ReadingRepository } from "../reading/reading.repository";
-import { StudioRepository } from "../studio/studio.repository";
-import { bookClassificationRepository } from "./book-classification.repository";
-import { presentBook } from "./catalog.presenter";
 import { type BookFilters, CatalogRepository } from "./catalog.repository";
 import { CatalogService, VISITOR } from "./catalog.service";
-
-const SORTS = {
-  popular: { column: "interactionScore", direction: "desc", type: "number" },
-  newest: { column: "addedDate", direction: "desc", type: "string" },
-  title: { column: "title", direction: "asc", type: "string" },
-} as const;
-
-/** The books of a list page's `items` (their JSON joined by commas). */
-const booksIn = (items: string) => JSON.parse(`[${items}]`) as Book[];
 
 // The compiled list statements (one per filter shape) against the same filters built with Kysely on each call.
 describe.each(dialectsUnderTest())("catalogue list statements on %s", (dialect) => {
@@ -180,15 +165,7 @@ describe.each(dialectsUnderTest())("catalogue list statements on %s", (dialect) 
     },
   );
 
-  /** The presenter's answer for a book, from its row and its refs read apart: what the database's JSON must equal. */
-  async function presented(id: string) {
-    const row = await testDb.db.selectFrom("books").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-    const refs = await repository.bookRefs([id]);
-    return presentBook(row, { genreRefs: refs.genres.get(id) ?? [], categoryRefs: refs.categories.get(id) ?? [] });
-  }
-
-  // Compared as re-serialised text, so a field out of order, a number written as a string or a missing null fails.
-  const canonical = (json: string) => JSON.stringify(JSON.parse(json));
+  const presented = (id: string) => presentedBook(testDb.db, repository, id);
 
   it("writes every listed book's JSON exactly as the presenter presents it", async () => {
     const books = booksIn((await repository.listBooksPage({ display: undefined }, "popular", 40, undefined)).items);
@@ -295,212 +272,6 @@ describe.each(dialectsUnderTest())("catalogue list statements on %s", (dialect) 
     expect(detail).toEqual({ book: await presented(odd.bare), bookData: null, genres: [], categories: [] });
     await expect(service.getBookJson(odd.hidden, VISITOR)).rejects.toThrow();
     expect(JSON.parse(await service.getBookJson(odd.hidden, { canSeeHiddenBooks: true })).book.display).toBe(false);
-  });
-
-  /** The book page's answer from its tables, read apart and ordered here: what the database's JSON must equal. */
-  async function presentedDetail(id: string) {
-    const db = testDb.db;
-    const data = await db.selectFrom("bookData").selectAll().where("bookId", "=", id).executeTakeFirst();
-    const genres = await db
-      .selectFrom("bookGenres")
-      .innerJoin("genres", "genres.id", "bookGenres.genreId")
-      .select(["genres.id", "genres.displayName"])
-      .where("bookGenres.bookId", "=", id)
-      .execute();
-    const categories = await db
-      .selectFrom("categoryBooks")
-      .innerJoin("categories", "categories.id", "categoryBooks.categoryId")
-      .select(["categories.id", "categories.name", "categories.position"])
-      .where("categoryBooks.bookId", "=", id)
-      .execute();
-    const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-    genres.sort((a, b) => byText(a.displayName, b.displayName) || byText(a.id, b.id));
-    categories.sort((a, b) => a.position - b.position || byText(a.name, b.name) || byText(a.id, b.id));
-    return {
-      book: await presented(id),
-      bookData: data
-        ? {
-            id: data.bookId,
-            bookTeaser: data.bookTeaser,
-            characters: JSON.parse(data.characters || "[]"),
-            css: data.css,
-            tocLength: data.tocLength,
-            moods: JSON.parse(data.moods || "[]"),
-            timeToReadMinutes: data.timeToReadMinutes,
-            wordCount: data.wordCount,
-            versionsMap: JSON.parse(data.versionsMap || "{}"),
-            latestVersion: data.latestVersion,
-            epubToc: JSON.parse(data.epubToc || "[]"),
-            startAnchorId: data.startAnchorId,
-            originalPublicationYear: data.originalPublicationYear,
-          }
-        : null,
-      genres,
-      categories: categories.map(({ id, name }) => ({ id, name })),
-    };
-  }
-
-  it("keeps every book's JSON true after each kind of write to what it is built from", async () => {
-    const db = testDb.db;
-    const service = new CatalogService(repository, () => new Date());
-    const admin = { canSeeHiddenBooks: true };
-    /** Every book listed and every book page equals its presentation from the tables; `gone` books have neither. */
-    const expectTrue = async (write: string, gone: string[] = []) => {
-      const listed = booksIn((await repository.listBooksPage({ display: undefined }, "popular", 500, undefined)).items);
-      const ids = (await db.selectFrom("books").select("id").execute()).map((row) => row.id);
-      expect(listed.map((book) => book.id).sort(), write).toEqual([...ids].sort());
-      for (const book of listed)
-        expect(JSON.stringify(book), `${write}: ${book.id}`).toBe(JSON.stringify(await presented(book.id)));
-      for (const id of ids) {
-        expect(canonical(await service.getBookJson(id, admin)), `${write}: page of ${id}`).toBe(
-          JSON.stringify(await presentedDetail(id)),
-        );
-      }
-      for (const id of gone) {
-        expect(ids, write).not.toContain(id);
-        await expect(service.getBookJson(id, admin), write).rejects.toThrow();
-      }
-      // A genre's list walks its own copy of the books' visibility and sort values: it must list what the tables say.
-      const genres = await db.selectFrom("bookGenres").select("genreId").distinct().execute();
-      for (const { genreId } of genres) {
-        for (const sort of Object.keys(SORTS) as BookSort[]) {
-          const { column, direction } = SORTS[sort];
-          const walked = await repository.listBooksPage({ display: 1, genre: genreId }, sort, 500, undefined);
-          const expected = await repository
-            .filtered({ display: 1, genre: genreId })
-            .orderBy(`books.${column}`, direction)
-            .orderBy("books.id", direction)
-            .execute();
-          expect(
-            booksIn(walked.items).map((book) => book.id),
-            `${write}: genre ${genreId} by ${sort}`,
-          ).toEqual(expected.map((row) => row.id));
-        }
-      }
-      const rows = await db
-        .selectFrom("bookJson")
-        .select((eb) => eb.fn.countAll<number>().as("count"))
-        .executeTakeFirstOrThrow();
-      expect(Number(rows.count), `${write}: one JSON row per book`).toBe(ids.length);
-      // The book page reads its visibility from the JSON's row: it must be the book's.
-      const visibility = await db
-        .selectFrom("books")
-        .innerJoin("bookJson", "bookJson.bookId", "books.id")
-        .select(["books.id", "books.display", "bookJson.display as copied"])
-        .execute();
-      for (const row of visibility) expect(row.copied, `${write}: display of ${row.id}`).toBe(row.display);
-    };
-    const studio = new StudioRepository(db);
-    const importer = new EpubImportRepository(db);
-    const library = new LibraryRepository(db);
-    const reading = new ReadingRepository(db, dialect);
-    const deletion = new AccountDeletionRepository(db);
-    const reader = await createUser(db);
-    const id = uniqueId("written");
-    const genre = uniqueId("genre-w");
-    const shelf = uniqueId("shelf");
-    const corner = uniqueId("corner");
-    await createGenre(db, { id: genre, displayName: "Written" });
-    await createCategory(db, { id: shelf, name: "Shelf", position: 7 });
-    await createCategory(db, { id: corner, name: "Corner", position: 8 });
-    const now = () => new Date().toISOString();
-
-    await db.transaction().execute(async (trx) => {
-      await importer.insertBook(trx, {
-        id,
-        title: "Imported",
-        authors: toJson(["Imp Orter"]),
-        authorIds: "[]",
-        imageUrl: null,
-        summary: "An imported book",
-        source: "public-domain",
-        display: 1,
-        status: "launched",
-        publishingLabel: null,
-        completionStatus: "complete",
-        launchedDate: now(),
-        addedDate: now(),
-        lastInteractedAt: null,
-      });
-      await importer.insertBookData(trx, {
-        bookId: id,
-        bookTeaser: "It begins",
-        characters: "[]",
-        css: "",
-        tocLength: 1,
-        moods: "",
-        timeToReadMinutes: 3,
-        wordCount: 700,
-        versionsMap: toJson({ "1": now() }),
-        latestVersion: "1",
-        epubToc: toJson([{ title: "One", anchorId: "one", children: [] }]),
-      });
-      await importer.replaceGenres(trx, id, [
-        { id: genre, displayName: "Written" },
-        { id: uniqueId("genre-new"), displayName: 'Brand "new"' },
-      ]);
-      await importer.addToCategories(trx, id, [corner, shelf]);
-    });
-    await expectTrue("import");
-    await db.transaction().execute(async (trx) => {
-      await importer.updateBook(trx, id, { title: "Imported, second edition", summary: 'Now "revised"\n' });
-      await importer.updateBookData(trx, id, "1", {
-        latestVersion: "2",
-        versionsMap: toJson({ "1": now(), "2": now() }),
-      });
-    });
-    await expectTrue("new edition");
-
-    await db.transaction().execute(async (trx) => {
-      expect(await studio.lockBook(trx, id)).toBe(true);
-      await studio.updateBook(trx, id, {
-        authors: toJson(["Ed Itor"]),
-        imageUrl: "/files/covers/x.webp",
-        status: "wip",
-      });
-      await studio.updateBookData(trx, id, {
-        characters: toJson([{ name: "Bo", description: "A friend" }]),
-        moods: "[]",
-      });
-      await studio.replaceCategories(trx, id, [shelf]);
-      await bookClassificationRepository.setGenres(trx, id, [genre, common]);
-    });
-    await expectTrue("studio edit");
-    expect(await studio.markScheduled(id, now())).toBe(true);
-    await expectTrue("scheduled");
-    await db
-      .transaction()
-      .execute((trx) => studio.markLaunched(trx, id, { from: ["scheduled"], now: now(), show: true }));
-    await expectTrue("launched");
-    await db.transaction().execute((trx) => studio.updateBook(trx, id, { display: 0 }));
-    await expectTrue("hidden");
-    await db.transaction().execute((trx) => studio.updateBook(trx, id, { display: 1 }));
-    await expectTrue("shown again");
-
-    await db.transaction().execute(async (trx) => {
-      await library.star(trx, reader.id, id, now());
-      await reading.moveReadCounters(trx, id, { current: 1, finished: 0 }, now());
-    });
-    await expectTrue("star and a new reader");
-    await db.transaction().execute(async (trx) => {
-      await reading.moveReadCounters(trx, id, { current: -1, finished: 1 }, now());
-      await library.unstar(trx, reader.id, id, now());
-      await library.star(trx, reader.id, odd.labelled, now());
-    });
-    await expectTrue("finish and unstar");
-    await db.transaction().execute((trx) => deletion.deleteUser(reader.id, trx));
-    await expectTrue("account deletion");
-
-    await db.updateTable("genres").set({ displayName: "Aaa first now" }).where("id", "=", genre).execute();
-    await db.updateTable("categories").set({ position: 0, name: "Moved" }).where("id", "=", shelf).execute();
-    await db.updateTable("categories").set({ position: 0 }).where("id", "=", second).execute();
-    await expectTrue("genre renamed, categories moved");
-    await db.deleteFrom("genres").where("id", "=", genre).execute();
-    await db.deleteFrom("categories").where("id", "=", shelf).execute();
-    await db.deleteFrom("bookData").where("bookId", "=", id).execute();
-    await expectTrue("genre, category and book data deleted");
-    await db.deleteFrom("books").where("id", "=", id).execute();
-    await expectTrue("book deleted", [id]);
   });
 
   it("refuses a cursor it did not make", async () => {
