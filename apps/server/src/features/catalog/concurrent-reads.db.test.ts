@@ -9,6 +9,7 @@ import { createDatabase } from "../../db/database";
 import { CatalogRepository } from "./catalog.repository";
 import { CatalogService, VISITOR, type Viewer } from "./catalog.service";
 import { bookDetailJson } from "./catalog-json.repository";
+import { MAX_LIST_PAGES_PER_STATEMENT } from "./list-pages.repository";
 
 const ADMIN = { canSeeHiddenBooks: true };
 
@@ -235,6 +236,22 @@ describe.each(dialectsUnderTest())("catalogue reads at the same time on %s", (di
       null,
       null,
     ]);
+  });
+
+  it("reads as many pages of one shape as a statement takes with one statement on PostgreSQL, and one more with another", async () => {
+    // Pages after popularity 0.5, 1.5, …: each starts one book further down the list, the first empty.
+    const queries = Array.from({ length: MAX_LIST_PAGES_PER_STATEMENT + 1 }, (_, index) =>
+      listQuery({ cursor: encodeCursor([index - 0.5, "~"]) }),
+    );
+    const alone: string[] = [];
+    for (const query of queries) alone.push(await listJson(query, VISITOR));
+    sent.length = 0;
+    const together = await Promise.all(queries.map((query) => listJson(query, VISITOR)));
+    expect(together).toEqual(alone);
+    expect(sent, sent.join("\n")).toHaveLength(dialect === "postgres" ? 2 : queries.length);
+    expect(together.map((json) => idsOf(json).ids[0])).toEqual(
+      queries.map((_, index) => (index === 0 ? undefined : shown[Math.min(index, shown.length) - 1])),
+    );
   });
 
   it("reads a list page asked for after a write afresh", async () => {

@@ -35,7 +35,7 @@ export interface ListedPage {
 }
 
 /** The most list pages one PostgreSQL statement reads; each number of pages is a statement of its own. */
-export const MAX_LIST_PAGES_PER_STATEMENT = 8;
+export const MAX_LIST_PAGES_PER_STATEMENT = 16;
 
 const FILTER_KEYS = ["display", "source", "status", "genre", "category", "completionStatus"] as const;
 /** The test `filtered` applies: a filter takes part in the statement's shape only when it would add a condition. */
