@@ -14,7 +14,7 @@ export const BENCH_POOL_SIZE = 10;
 export async function openBenchDatabase(
   settings: BenchSettings,
   dataDir: string,
-): Promise<{ handle: DatabaseHandle; url: string; label: string; drop: () => Promise<void> }> {
+): Promise<{ handle: DatabaseHandle; url: string; searchPath?: string; label: string; drop: () => Promise<void> }> {
   if (!settings.databaseUrl) {
     const url = join(dataDir, "quire.sqlite");
     const handle = createDatabase({ url });
@@ -35,6 +35,7 @@ export async function openBenchDatabase(
   return {
     handle,
     url,
+    searchPath: schema,
     label: `postgres (${server.host}${server.pathname}, schema ${schema}, pool ${BENCH_POOL_SIZE})`,
     drop: async () => {
       await handle.destroy();

@@ -7,18 +7,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BOOK_SORTS, BOOK_SOURCES, PAGE_SIZES } from "@quire/core";
-import { sql } from "kysely";
 import { buildApp } from "../apps/server/src/app";
 import { createContext } from "../apps/server/src/context";
-import { migrateToLatest } from "../apps/server/src/db/migrator";
-import {
-  BENCH_POOL_SIZE,
-  describePublicCache,
-  formatEnv,
-  insertBenchReaders,
-  openBenchDatabase,
-  serverEnvironment,
-} from "./bench-server";
+import { BENCH_POOL_SIZE, describePublicCache, formatEnv, openBenchDatabase, serverEnvironment } from "./bench-server";
+import type { CatalogFixture, CatalogFixtureInput } from "./catalog-fixture";
 import { explainHotQueries, planReuse } from "./catalog-plans";
 import {
   appendHistory,
@@ -35,10 +27,10 @@ import {
   type LoadResult,
   machineInfo,
   markdownTable,
+  runInChildProcess,
   runTargets,
   writeBenchmarksSection,
 } from "./lib";
-import { seedBooks } from "./seed-books";
 
 const HELLO_PATH = "/__bench/hello";
 /** Where the section goes: BENCHMARKS.md, or another file (a trial run that should not touch the repository's). */
@@ -98,21 +90,17 @@ export async function runCatalogBench(settings: BenchSettings): Promise<{ ok: bo
   if (Object.keys(serverEnv).length > 0) console.log(`  env       ${formatEnv(serverEnv)}`);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
-    await migrateToLatest(database.handle.db, database.handle.dialect);
-    const seed = await seedBooks(database.handle.db, { books: settings.books });
-    const readerTokens = await insertBenchReaders(database.handle.db, SIGNED_IN_READERS);
-    // PostgreSQL's autovacuum would vacuum and analyze the freshly loaded tables within a minute; do it now. Until
-    // then the book JSON, rewritten by triggers while seeding, holds twice as many dead row versions as live ones.
-    // SQLite gets no ANALYZE because the app never runs one.
-    if (dialect === "postgres") {
-      const db = database.handle.db;
-      const tables = await sql<{
-        name: string;
-      }>`select tablename as name from pg_tables where schemaname = current_schema()`.execute(db);
-      await sql`vacuum (analyze) ${sql.join(tables.rows.map((table) => sql.id(table.name)))}`.execute(db);
-      // The vacuum's dirty pages are written now, not by the checkpointer during the measured runs (superusers only).
-      await sql`checkpoint`.execute(db).catch(() => undefined);
-    }
+    const { seed, readerTokens } = await runInChildProcess<CatalogFixture>(
+      "catalog-fixture.ts",
+      {
+        url: database.url,
+        searchPath: database.searchPath,
+        books: settings.books,
+        readers: SIGNED_IN_READERS,
+      } satisfies CatalogFixtureInput,
+      dataDir,
+      "catalogue fixture",
+    );
     const seededRows = Object.values(seed.rows).reduce((a, b) => a + b, 0);
     console.log(
       `  seeded    ${fmtInt(seed.rows.books)} books, ${fmtInt(seededRows)} rows in ${fmtSeconds(seed.elapsedMs)} (${fmtInt(seededRows / (seed.elapsedMs / 1000))} rows/s)`,

@@ -244,11 +244,24 @@ export async function runTargets(
   };
 }
 
-export async function runLoad(spec: LoadSpec, workDir: string): Promise<LoadResult> {
-  const specPath = join(workDir, `load-${spec.name.replace(/[^a-z0-9]+/gi, "-")}.json`);
-  await writeFile(specPath, JSON.stringify(spec));
+export function runLoad(spec: LoadSpec, workDir: string): Promise<LoadResult> {
+  return runInChildProcess<LoadResult>("load.ts", spec, workDir, `load generator for ${spec.name}`);
+}
+
+/**
+ * Runs `script` (a file of bench/) in its own Node process with `input` (written to a JSON file, its path the
+ * argument) and resolves with the JSON of the last line it prints.
+ */
+export async function runInChildProcess<Output>(
+  script: string,
+  input: unknown,
+  workDir: string,
+  what: string,
+): Promise<Output> {
+  const inputPath = join(workDir, `${what.replace(/[^a-z0-9]+/gi, "-")}.json`);
+  await writeFile(inputPath, JSON.stringify(input));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", join(BENCH_DIR, "load.ts"), specPath], {
+    const child = spawn(process.execPath, ["--import", "tsx", join(BENCH_DIR, script), inputPath], {
       cwd: BENCH_DIR,
       stdio: ["ignore", "pipe", "inherit"],
     });
@@ -259,11 +272,11 @@ export async function runLoad(spec: LoadSpec, workDir: string): Promise<LoadResu
     });
     child.on("error", reject);
     child.on("close", (code) => {
-      if (code !== 0) return reject(new Error(`load generator for ${spec.name} exited with ${code}`));
+      if (code !== 0) return reject(new Error(`${what} exited with ${code}`));
       try {
-        resolve(JSON.parse(stdout.trim().split("\n").at(-1) ?? "") as LoadResult);
+        resolve(JSON.parse(stdout.trim().split("\n").at(-1) ?? "") as Output);
       } catch (error) {
-        reject(new Error(`load generator for ${spec.name} printed no result: ${String(error)}\n${stdout}`));
+        reject(new Error(`${what} printed no result: ${String(error)}\n${stdout}`));
       }
     });
   });
