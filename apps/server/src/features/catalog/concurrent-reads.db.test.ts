@@ -150,6 +150,20 @@ describe.each(dialectsUnderTest())("catalogue reads at the same time on %s", (di
     return { ids: page.items.map((book) => book.id), nextCursor: page.nextCursor, total: page.total };
   };
 
+  /**
+   * Visitors' list pages read one at a time, then all at once: each page as its lone read, in as many statements as
+   * pages on SQLite and `statementsOnPostgres` on PostgreSQL.
+   */
+  async function readAtOnce(queries: ListBooksQuery[], { statementsOnPostgres }: { statementsOnPostgres: number }) {
+    const alone: string[] = [];
+    for (const query of queries) alone.push(await listJson(query, VISITOR));
+    sent.length = 0;
+    const together = await Promise.all(queries.map((query) => listJson(query, VISITOR)));
+    expect(together).toEqual(alone);
+    expect(sent, sent.join("\n")).toHaveLength(dialect === "postgres" ? statementsOnPostgres : queries.length);
+    return together;
+  }
+
   it("reads a list page asked for many times at once once, each caller getting the page a lone read gets", async () => {
     const alone = await listJson(listQuery({}), VISITOR);
     const reads = vi.spyOn(CatalogRepository.prototype, "listPages");
@@ -214,12 +228,7 @@ describe.each(dialectsUnderTest())("catalogue reads at the same time on %s", (di
       listQuery({ cursor: cursorAfter(9) }),
       listQuery({ cursor: cursorAfter(1) }),
     ];
-    const alone: string[] = [];
-    for (const query of queries) alone.push(await listJson(query, VISITOR));
-    sent.length = 0;
-    const together = await Promise.all(queries.map((query) => listJson(query, VISITOR)));
-    expect(together).toEqual(alone);
-    expect(sent, sent.join("\n")).toHaveLength(dialect === "postgres" ? 2 : queries.length);
+    const together = await readAtOnce(queries, { statementsOnPostgres: 2 });
     expect(together.map((json) => idsOf(json).ids)).toEqual([
       mostPopularFirst.slice(0, 14),
       [shown[7], shown[3]],
@@ -243,12 +252,7 @@ describe.each(dialectsUnderTest())("catalogue reads at the same time on %s", (di
     const queries = Array.from({ length: MAX_LIST_PAGES_PER_STATEMENT + 1 }, (_, index) =>
       listQuery({ cursor: encodeCursor([index - 0.5, "~"]) }),
     );
-    const alone: string[] = [];
-    for (const query of queries) alone.push(await listJson(query, VISITOR));
-    sent.length = 0;
-    const together = await Promise.all(queries.map((query) => listJson(query, VISITOR)));
-    expect(together).toEqual(alone);
-    expect(sent, sent.join("\n")).toHaveLength(dialect === "postgres" ? 2 : queries.length);
+    const together = await readAtOnce(queries, { statementsOnPostgres: 2 });
     expect(together.map((json) => idsOf(json).ids[0])).toEqual(
       queries.map((_, index) => (index === 0 ? undefined : shown[Math.min(index, shown.length) - 1])),
     );
