@@ -1,5 +1,5 @@
-import { type Kysely, PostgresAdapter, type Transaction } from "kysely";
-import { batchedPointReads, oneOfKeys } from "../../db/batched-point-reads";
+import type { Kysely, Transaction } from "kysely";
+import { batchedPointReads } from "../../db/batched-point-reads";
 import { param, ReusableQuery } from "../../db/reusable-query";
 import type { Database, EmailTokenPurpose, UserRow } from "../../db/schema";
 
@@ -13,14 +13,11 @@ export class AuthRepository {
   ) => Promise<{ userId: string; lastUsedAt: string; expiresAt: string } | undefined>;
 
   constructor(readonly db: Kysely<Database>) {
-    const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
-    const { op, keys } = oneOfKeys(onPostgres);
     const sessions = db.selectFrom("sessions").select(["userId", "lastUsedAt", "expiresAt"]);
     this.findSession = batchedPointReads(
       db,
-      onPostgres,
       new ReusableQuery(sessions.where("idHash", "=", param("key")).compile()),
-      new ReusableQuery(sessions.select("idHash as key").where("idHash", op, keys).compile()),
+      ({ op, keys }) => new ReusableQuery(sessions.select("idHash as key").where("idHash", op, keys).compile()),
     );
   }
 

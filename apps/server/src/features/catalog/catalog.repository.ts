@@ -1,6 +1,7 @@
 import type { BookSort, CursorKey, Page } from "@quire/core";
-import { type Kysely, PostgresAdapter, type SelectQueryBuilder, sql } from "kysely";
-import { batchedPointReads, oneOfKeys } from "../../db/batched-point-reads";
+import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import { batchedPointReads } from "../../db/batched-point-reads";
+import { isPostgres } from "../../db/dialect";
 import { keysetPage } from "../../db/keyset";
 import { param, ReusableQuery } from "../../db/reusable-query";
 import type { BookDataRow, BookRow, ChapterRow, Database } from "../../db/schema";
@@ -93,21 +94,18 @@ export class CatalogRepository {
         .where("bookJson.bookId", "=", param("key"))
         .compile(),
     );
-    // Kysely's adapter names the dialect, so the repository is built the same way on both databases.
-    const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
-    this.lists = new ListPages(db, onPostgres, (filters, from) => this.filtered(filters, from));
-    const { op, keys } = oneOfKeys(onPostgres);
+    this.lists = new ListPages(db, isPostgres(db), (filters, from) => this.filtered(filters, from));
     this.findBookDetailJson = batchedPointReads(
       db,
-      onPostgres,
       bookDetailQuery,
-      new ReusableQuery(
-        db
-          .selectFrom("bookJson")
-          .select(["bookJson.bookId as key", "bookJson.display", bookDetailJson.as("json")])
-          .where("bookJson.bookId", op, keys)
-          .compile(),
-      ),
+      ({ op, keys }) =>
+        new ReusableQuery(
+          db
+            .selectFrom("bookJson")
+            .select(["bookJson.bookId as key", "bookJson.display", bookDetailJson.as("json")])
+            .where("bookJson.bookId", op, keys)
+            .compile(),
+        ),
     );
     this.labelsOfBookQuery = new ReusableQuery(
       db
